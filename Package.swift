@@ -1,0 +1,42 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Gateway",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "Gateway", targets: ["Gateway"]),
+        .library(name: "GatewaySQLite", targets: ["GatewaySQLite"]),
+        .library(name: "GatewayTesting", targets: ["GatewayTesting"]),
+        .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
+        .executable(name: "gateway", targets: ["gateway"]),
+    ],
+    dependencies: [],
+    targets: [
+        // The GraphQL language layer: no Foundation, bytes → tokens → AST → printer → schema → validation.
+        .target(name: "GraphQLLanguage"),
+        // The client: one pipeline for REST endpoints and GraphQL operations.
+        .target(name: "Gateway", dependencies: ["GraphQLLanguage"]),
+        // The system SQLite library (Debian: libsqlite3-dev).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        // The on-disk response cache; every sqlite3_* call lives here.
+        .target(name: "GatewaySQLite", dependencies: ["Gateway", "CSQLite"]),
+        // An HTTP/1.1 server on 127.0.0.1 for tests and the demo backend (POSIX sockets, no Testing import).
+        .target(name: "GatewayLoopback"),
+        // Stubs, the loopback server and query-file checks for users' test suites.
+        .target(name: "GatewayTesting", dependencies: ["Gateway", "GatewayLoopback", "GraphQLLanguage"]),
+        // The `gateway` command, as a library so that it can be tested.
+        .target(name: "GatewayCLI", dependencies: ["Gateway", "GatewaySQLite", "GatewayLoopback", "GraphQLLanguage"]),
+        .executableTarget(name: "gateway", dependencies: ["GatewayCLI"]),
+
+        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage"]),
+        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "GatewayTesting"]),
+        .testTarget(name: "GatewayTestingTests", dependencies: ["GatewayTesting"]),
+        .testTarget(name: "GatewayCLITests", dependencies: ["GatewayCLI", "GatewayTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

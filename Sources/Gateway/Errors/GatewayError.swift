@@ -1,0 +1,132 @@
+import Foundation
+
+/// The one error type Gateway throws.
+///
+/// Each error has a `kind` (what went wrong), a `message` in plain words, an optional `fix`
+/// (how to put it right), and the context the stages add on the way out: the endpoint or
+/// operation name, the request, the response, the decoded API error body and the underlying
+/// error. `CancellationError` is thrown as it is, never wrapped.
+///
+/// Neither `description` nor `dump()` of an error shows token material: requests print with
+/// sensitive headers and query items redacted, and underlying errors are summarised.
+public struct GatewayError: Error, Sendable, CustomStringConvertible, CustomReflectable {
+    /// What kind of failure this is: an open set of static members.
+    public struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The request could not be built (bad path, bad URL, bad header).
+        public static let invalidRequest = Kind(rawValue: "invalid request")
+        /// A parameter encoder failed.
+        public static let encoding = Kind(rawValue: "encoding")
+        /// The network failed: no connection, connection lost, DNS, TLS.
+        public static let transport = Kind(rawValue: "transport")
+        /// A per-request timeout or the whole-call deadline passed.
+        public static let timeout = Kind(rawValue: "timeout")
+        /// The response body was larger than the request's limit.
+        public static let responseTooLarge = Kind(rawValue: "response too large")
+        /// A redirect was refused (https to http, or a scheme that is not HTTP).
+        public static let redirectRefused = Kind(rawValue: "redirect refused")
+        /// More than the allowed number of redirects.
+        public static let tooManyRedirects = Kind(rawValue: "too many redirects")
+        /// The status code was not one the endpoint accepts.
+        public static let status = Kind(rawValue: "status")
+        /// The body could not be decoded into the expected type.
+        public static let decoding = Kind(rawValue: "decoding")
+        /// The response was not what the protocol requires (not JSON, not a GraphQL envelope).
+        public static let invalidResponse = Kind(rawValue: "invalid response")
+        /// The request was cancelled.
+        public static let cancelled = Kind(rawValue: "cancelled")
+        /// An interceptor failed the request.
+        public static let intercepted = Kind(rawValue: "intercepted")
+    }
+
+    /// What kind of failure this is.
+    public var kind: Kind
+    /// What went wrong, in plain words.
+    public var message: String
+    /// How to put it right, where that can be said.
+    public var fix: String?
+    /// The endpoint path or GraphQL operation name.
+    public var endpoint: String?
+    /// The request as it was sent (or about to be).
+    public var request: HTTPRequest?
+    /// The response, when one arrived.
+    public var response: HTTPResponse?
+    /// The endpoint's API error body decoded from a failed response, when the endpoint declares one.
+    public var apiError: (any Sendable)?
+    /// The error underneath, when there is one.
+    public var underlying: (any Error)?
+
+    public init(
+        _ kind: Kind,
+        _ message: String,
+        fix: String? = nil,
+        endpoint: String? = nil,
+        request: HTTPRequest? = nil,
+        response: HTTPResponse? = nil,
+        apiError: (any Sendable)? = nil,
+        underlying: (any Error)? = nil
+    ) {
+        self.kind = kind
+        self.message = message
+        self.fix = fix
+        self.endpoint = endpoint
+        self.request = request
+        self.response = response
+        self.apiError = apiError
+        self.underlying = underlying
+    }
+
+    /// The status code of the response, when there was one.
+    public var status: Int? { response?.status }
+
+    /// The API error body as `T`, when it was decoded as that type.
+    public func apiError<T>(as type: T.Type) -> T? { apiError as? T }
+
+    /// One paragraph: the kind and message, where it happened, and how to fix it.
+    public var description: String {
+        var text = "\(kind): \(message)"
+        if let endpoint { text += " [\(endpoint)]" }
+        if let request { text += " (\(request))" }
+        if let response, kind != .status { text += " → HTTP \(response.status)" }
+        if let underlying { text += "; underlying: \(GatewayError.summary(of: underlying))" }
+        if let fix { text += ". Fix: \(fix)" }
+        return text
+    }
+
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "kind": kind.rawValue,
+            "message": message,
+            "fix": fix as Any,
+            "endpoint": endpoint as Any,
+            "request": request.map(\.description) as Any,
+            "status": response?.status as Any,
+            "underlying": underlying.map(GatewayError.summary(of:)) as Any,
+        ], displayStyle: .struct)
+    }
+
+    /// A short description of an underlying error that carries no URL or header values.
+    static func summary(of error: any Error) -> String {
+        if let gateway = error as? GatewayError { return gateway.description }
+        if let urlError = error as? URLError { return "URLError \(urlError.code.rawValue)" }
+        let nsError = error as NSError
+        if nsError.domain == NSURLErrorDomain || nsError.domain == "kCFErrorDomainCFNetwork" {
+            return "\(nsError.domain) \(nsError.code)"
+        }
+        if error is DecodingError { return Redaction.describe(decodingError: error) }
+        return String(describing: type(of: error))
+    }
+}
+
+extension GatewayError {
+    /// Wraps any error as a `GatewayError` of `kind` unless it already is one; `CancellationError`
+    /// becomes `.cancelled`.
+    static func wrap(_ error: any Error, as kind: Kind, _ message: String) -> GatewayError {
+        if let gateway = error as? GatewayError { return gateway }
+        if error is CancellationError { return GatewayError(.cancelled, "the request was cancelled", underlying: error) }
+        return GatewayError(kind, message, underlying: error)
+    }
+}

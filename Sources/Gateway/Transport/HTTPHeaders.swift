@@ -1,0 +1,96 @@
+/// An ordered list of HTTP header fields with case-insensitive names.
+///
+/// Order is kept as written; look-ups ignore the case of the name. Setting a field replaces
+/// every field of that name; adding one keeps the others.
+public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+    /// One header field.
+    public struct Field: Sendable, Hashable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    private var fields: [Field]
+
+    /// Creates an empty list.
+    public init() { fields = [] }
+
+    /// Creates a list from fields, in order.
+    public init(_ fields: [Field]) { self.fields = fields }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        fields = elements.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// The first value of the named field, or `nil`; setting replaces every field of that name
+    /// (`nil` removes them).
+    public subscript(name: String) -> String? {
+        get { fields.first { $0.name.caseInsensitiveEquals(name) }?.value }
+        set {
+            if let index = fields.firstIndex(where: { $0.name.caseInsensitiveEquals(name) }), let newValue {
+                fields[index].value = newValue
+                var next = index + 1
+                while next < fields.count {
+                    if fields[next].name.caseInsensitiveEquals(name) { fields.remove(at: next) } else { next += 1 }
+                }
+            } else {
+                remove(name)
+                if let newValue { fields.append(Field(name: name, value: newValue)) }
+            }
+        }
+    }
+
+    /// Every value of the named field, in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
+    }
+
+    /// Appends a field, keeping any others of the same name.
+    public mutating func add(name: String, value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Removes every field of that name.
+    public mutating func remove(_ name: String) {
+        fields.removeAll { $0.name.caseInsensitiveEquals(name) }
+    }
+
+    /// Whether a field of that name is present.
+    public func contains(_ name: String) -> Bool {
+        fields.contains { $0.name.caseInsensitiveEquals(name) }
+    }
+
+    /// Adds the fields of `other`, replacing fields of the same names.
+    public mutating func merge(_ other: HTTPHeaders) {
+        for name in Set(other.fields.map { $0.name.lowercased() }) { remove(name) }
+        fields.append(contentsOf: other.fields)
+    }
+
+    public var count: Int { fields.count }
+    public var isEmpty: Bool { fields.isEmpty }
+
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+    /// The fields as `Name: value` lines; values of sensitive fields are shown as `<redacted>`.
+    public var description: String {
+        fields.map { "\($0.name): \(Redaction.isSensitiveHeader($0.name) ? Redaction.placeholder : $0.value)" }
+            .joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// ASCII case-insensitive equality, as HTTP field names compare.
+    func caseInsensitiveEquals(_ other: String) -> Bool {
+        let a = utf8, b = other.utf8
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) where x != y {
+            let lx = (x >= 65 && x <= 90) ? x | 0x20 : x
+            let ly = (y >= 65 && y <= 90) ? y | 0x20 : y
+            if lx != ly { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// A fully built HTTP request as a transport sends it: the output of the encode and adapt stages.
+///
+/// A value type; stages return changed copies. `description` and `dump()` never show token material:
+/// sensitive headers and query items print as `<redacted>`.
+public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
+    /// Where the body comes from.
+    public enum Body: Sendable, Hashable {
+        /// Bytes held in memory.
+        case data(Data)
+        /// A file streamed from disk (large multipart bodies). `removeAfterSending` marks a
+        /// temporary file the pipeline deletes when the request is finished.
+        case file(URL, length: Int64, removeAfterSending: Bool)
+
+        /// The number of bytes in the body.
+        public var length: Int64 {
+            switch self {
+            case .data(let data): Int64(data.count)
+            case .file(_, let length, _): length
+            }
+        }
+    }
+
+    public var method: HTTPMethod
+    public var url: URL
+    public var headers: HTTPHeaders
+    public var body: Body?
+    /// The longest wait for any single network activity (connect, the first byte, the next
+    /// chunk). `nil` uses the transport's default.
+    public var timeout: Duration?
+    /// The instant by which the whole call (every attempt and redirect) must end.
+    public var deadline: ContinuousClock.Instant?
+    /// The largest response body accepted; a larger body ends the call with
+    /// `GatewayError.Kind.responseTooLarge` instead of being held.
+    public var maxResponseBytes: Int
+
+    /// The default response size limit: 10 MiB.
+    public static let defaultMaxResponseBytes = 10 * 1024 * 1024
+
+    public init(
+        method: HTTPMethod,
+        url: URL,
+        headers: HTTPHeaders = [:],
+        body: Body? = nil,
+        timeout: Duration? = nil,
+        deadline: ContinuousClock.Instant? = nil,
+        maxResponseBytes: Int = HTTPRequest.defaultMaxResponseBytes
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+        self.deadline = deadline
+        self.maxResponseBytes = maxResponseBytes
+    }
+
+    /// The scheme, host and port that the request goes to.
+    public var origin: Origin? { Origin(url) }
+
+    /// `METHOD url` with sensitive query items redacted.
+    public var description: String { "\(method) \(Redaction.redactedURL(url))" }
+
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "method": method.rawValue,
+            "url": Redaction.redactedURL(url),
+            "headers": headers.description,
+            "bodyLength": body?.length ?? 0,
+        ])
+    }
+}
+
+/// The scheme, host and port of a URL: the unit of trust for tokens and redirects.
+public struct Origin: Sendable, Hashable, CustomStringConvertible {
+    public let scheme: String
+    public let host: String
+    public let port: Int
+
+    /// The origin of `url`, or `nil` when it has no scheme or host.
+    public init?(_ url: URL) {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else {
+            return nil
+        }
+        self.scheme = scheme
+        self.host = host
+        self.port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+    }
+
+    public var description: String { "\(scheme)://\(host):\(port)" }
+}

@@ -1,0 +1,1 @@
+// The loopback HTTP/1.1 server arrives here.

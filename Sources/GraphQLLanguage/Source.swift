@@ -1,0 +1,1 @@
+// The GraphQL language layer arrives here.
