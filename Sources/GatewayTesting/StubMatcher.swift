@@ -43,6 +43,7 @@ public struct StubMatcher: Sendable, CustomStringConvertible {
         return body?(request, bytes) ?? true
     }
 
+    /// What the matcher matches.
     public var description: String { label }
 
     static func queryItems(of url: URL) -> [URLQueryItem] {
@@ -52,6 +53,7 @@ public struct StubMatcher: Sendable, CustomStringConvertible {
     /// How a request path is matched.
     public struct PathMatch: Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
         let test: @Sendable (URL) -> Bool
+        /// What is matched, for messages.
         public let description: String
 
         /// Matches with a predicate on the request URL.
@@ -85,6 +87,7 @@ public struct StubMatcher: Sendable, CustomStringConvertible {
     /// How a request query is matched; names and values are compared percent-decoded.
     public struct QueryMatch: Sendable, CustomStringConvertible {
         let test: @Sendable ([URLQueryItem]) -> Bool
+        /// What is matched, for messages.
         public let description: String
 
         /// Matches with a predicate on the decoded query items.
@@ -127,8 +130,8 @@ public struct StubMatcher: Sendable, CustomStringConvertible {
                 .map { item in
                     let name = item.name
                     guard let value = item.value else { return name }
-                    let shown = Redaction.sensitiveQueryItems.contains(name.lowercased()) ? Redaction.placeholder : value
-                    return "\(name)=\(shown)"
+                    let sensitive = Redaction.sensitiveQueryItems.contains(name.lowercased())
+                    return "\(name)=\(sensitive ? Redaction.placeholder : value)"
                 }.joined(separator: "&")
         }
     }

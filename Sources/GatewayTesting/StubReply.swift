@@ -78,5 +78,6 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
     /// The body as UTF-8 text.
     public var bodyText: String { String(decoding: body, as: UTF8.self) }
 
+    /// The request (redacted) and its body size.
     public var description: String { "\(request) (\(body.count) body bytes)" }
 }

@@ -54,7 +54,9 @@ public struct BearerTokenAuthentication: AuthStage, CustomStringConvertible, Cus
         return request
     }
 
+    /// The type with the token redacted.
     public var description: String { "BearerTokenAuthentication(token: \(Redaction.placeholder))" }
+    /// Shows the token as `<redacted>`.
     public var customMirror: Mirror { Mirror(self, children: ["token": Redaction.placeholder]) }
 }
 

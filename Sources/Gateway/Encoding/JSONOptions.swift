@@ -116,7 +116,8 @@ public struct JSONDecodingOptions: Sendable {
                 let container = try decoder.singleValueContainer()
                 let text = try container.decode(String.self)
                 guard let date = parse(text) else {
-                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a date this decoder accepts")
+                    throw DecodingError.dataCorruptedError(
+                        in: container, debugDescription: "not a date this decoder accepts")
                 }
                 return date
             }

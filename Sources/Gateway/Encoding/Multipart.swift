@@ -74,8 +74,9 @@ public struct MultipartParameterEncoder: ParameterEncoder {
         let url = directory.appendingPathComponent("gateway-multipart-\(UUID().uuidString).tmp")
         guard FileManager.default.createFile(atPath: url.path, contents: nil,
                                              attributes: [.posixPermissions: 0o600]) else {
-            throw GatewayError(.encoding, "the multipart encoder could not create a temporary file in \(directory.path)",
-                               fix: "check that the temporary directory exists and is writable")
+            throw GatewayError(
+                .encoding, "the multipart encoder could not create a temporary file in \(directory.path)",
+                fix: "check that the temporary directory exists and is writable")
         }
         do {
             let handle = try FileHandle(forWritingTo: url)
@@ -138,8 +139,9 @@ public struct MultipartBoundary: Sendable {
     static func validated(_ boundary: String) throws -> String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'()+_,-./:=?")
         guard (1...70).contains(boundary.count), boundary.allSatisfy({ allowed.contains($0) }) else {
-            throw GatewayError(.encoding, "the multipart boundary must be 1 to 70 characters of letters, digits "
-                               + "and '()+_,-./:=?", fix: "use MultipartBoundary.random or a plain alphanumeric boundary")
+            throw GatewayError(
+                .encoding, "the multipart boundary must be 1 to 70 characters of letters, digits and '()+_,-./:=?",
+                fix: "use MultipartBoundary.random or a plain alphanumeric boundary")
         }
         return boundary
     }

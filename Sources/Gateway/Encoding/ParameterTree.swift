@@ -140,7 +140,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let codingPath: [any CodingKey]
     let depth: Int
 
-    private func set(_ content: ParameterNode.Content, _ key: Key) { node.child(forKey: key.stringValue).content = content }
+    private func set(_ content: ParameterNode.Content, _ key: Key) {
+        node.child(forKey: key.stringValue).content = content
+    }
 
     mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
@@ -172,7 +174,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     ) -> KeyedEncodingContainer<NestedKey> {
         let child = node.child(forKey: key.stringValue)
         child.makeObject()
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: child, codingPath: codingPath + [key], depth: depth))
+        let container = KeyedContainer<NestedKey>(node: child, codingPath: codingPath + [key], depth: depth)
+        return KeyedEncodingContainer(container)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -224,7 +227,9 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
         try ParameterTreeEncoder.encode(value, into: node.appendChild(), codingPath: path, depth: depth + 1)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
         let path = nextPath
         let child = node.appendChild()
         child.makeObject()

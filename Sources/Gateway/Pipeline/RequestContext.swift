@@ -6,7 +6,9 @@ public struct RequestID: Sendable, Hashable, Comparable, CustomStringConvertible
     public let rawValue: UInt64
     /// Creates an identifier.
     public init(_ rawValue: UInt64) { self.rawValue = rawValue }
+    /// Whether `lhs` was created before `rhs`.
     public static func < (lhs: RequestID, rhs: RequestID) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// `#12`.
     public var description: String { "#\(rawValue)" }
 }
 

@@ -14,8 +14,10 @@ public enum RequestPriority: Int, Sendable, Hashable, Comparable, CaseIterable, 
     /// Holds the dispatch of every other request until it finishes (a token refresh).
     case blocker
 
+    /// Whether `lhs` is less urgent than `rhs`.
     public static func < (lhs: RequestPriority, rhs: RequestPriority) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// The case name.
     public var description: String {
         switch self {
         case .low: "low"

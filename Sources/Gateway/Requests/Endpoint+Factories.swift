@@ -13,7 +13,7 @@ extension Endpoint where Value: Decodable {
     ///   - encoder: `.json`, `.form`, `.multipart`, `.query` or your own.
     public static func request(
         _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
-        body: (any Encodable & Sendable)? = nil, encoder: any ParameterEncoder = JSONParameterEncoder()
+        body: (any Encodable & Sendable)? = nil, encoder: some ParameterEncoder = .json
     ) -> Endpoint {
         Endpoint(method: method, path: path, query: query, headers: headers,
                  parameters: body.map { [RequestParameters($0, encoder: encoder)] } ?? [], decoding: .automatic)

@@ -2,6 +2,7 @@ import Foundation
 
 /// What an endpoint path may do beyond naming a place under the base URL.
 public struct PathOptions: OptionSet, Sendable, Hashable {
+    /// The option bits.
     public let rawValue: Int
     /// Creates options from raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -31,8 +32,9 @@ enum PathJoining {
               let host = base.host, !host.isEmpty,
               var components = URLComponents(url: base, resolvingAgainstBaseURL: true)
         else {
-            throw GatewayError(.invalidRequest, "the base URL \(Redaction.redactedURL(base)) is not an absolute "
-                               + "http or https URL", fix: "create the provider with a URL such as https://api.example.com/v1")
+            throw GatewayError(
+                .invalidRequest, "the base URL \(Redaction.redactedURL(base)) is not an absolute http or https URL",
+                fix: "create the provider with a URL such as https://api.example.com/v1")
         }
         if let absolute = try absoluteURL(path, options: options) { return absolute }
         if let bad = path.first(where: { $0 == "?" || $0 == "#" }) {
@@ -72,15 +74,18 @@ enum PathJoining {
               path[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
         else { return nil }
         guard options.contains(.allowAbsoluteURL) else {
-            throw GatewayError(.invalidRequest, "the path \"\(path.prefix(200))\" is an absolute URL, which would leave "
-                               + "the provider's base URL", fix: "pass a path relative to the base URL, or allow "
-                               + "absolute URLs for this endpoint with pathOptions: .allowAbsoluteURL")
+            throw GatewayError(
+                .invalidRequest,
+                "the path \"\(path.prefix(200))\" is an absolute URL, which would leave the provider's base URL",
+                fix: "pass a path relative to the base URL, or allow absolute URLs for this endpoint with "
+                    + "pathOptions: .allowAbsoluteURL")
         }
         guard let url = URL(string: path), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", url.host?.isEmpty == false
         else {
-            throw GatewayError(.invalidRequest, "the absolute URL \"\(path.prefix(200))\" is not a valid http or https URL",
-                               fix: "pass a complete URL such as https://example.com/file")
+            throw GatewayError(
+                .invalidRequest, "the absolute URL \"\(path.prefix(200))\" is not a valid http or https URL",
+                fix: "pass a complete URL such as https://example.com/file")
         }
         return url
     }

@@ -9,8 +9,9 @@ enum HeaderValidation {
                                    + "HTTP field name", fix: "use letters, digits and !#$%&'*+-.^_`|~ only")
             }
             guard !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
-                throw GatewayError(.invalidRequest, "the value of header \"\(field.name)\" contains a line break or NUL",
-                                   fix: "remove CR, LF and NUL characters from header values")
+                throw GatewayError(
+                    .invalidRequest, "the value of header \"\(field.name)\" contains a line break or NUL",
+                    fix: "remove CR, LF and NUL characters from header values")
             }
         }
     }

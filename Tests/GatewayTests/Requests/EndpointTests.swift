@@ -14,6 +14,20 @@ import Testing
         #expect(response.metrics.bytesReceived == 25)
     }
 
+    @Test func theEndpointTypeCanBeInferredFromTheResult() async throws {
+        let stub = StubTransport().on(.get, "users/7", reply: .json(#"{"id": 7, "name": "Lin"}"#))
+        let response: Response<User> = try await makeProvider(stub).send(.get("users/7"))
+        #expect(response.value.id == 7)
+    }
+
+    @Test func anyMethodCanCarryABodyWithAnyEncoder() async throws {
+        let stub = StubTransport().on(.put, "settings", reply: .status(204))
+        let endpoint = Endpoint<Empty>.request(.put, "settings", body: ["theme": "dark mode"], encoder: .form)
+        _ = try await makeProvider(stub).send(endpoint)
+        #expect(stub.requests.first?.bodyText == "theme=dark+mode")
+        #expect(stub.requests.first?.headers["Content-Type"] == FormParameterEncoder.contentType)
+    }
+
     @Test func valueReturnsOnlyTheValue() async throws {
         let stub = StubTransport().on(.get, "users/1", reply: .json(#"{"id": 1, "name": "Grace"}"#))
         #expect(try await makeProvider(stub).value(Endpoint<User>.get("users/1")).name == "Grace")
