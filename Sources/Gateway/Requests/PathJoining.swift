@@ -23,8 +23,8 @@ public struct PathOptions: OptionSet, Sendable, Hashable {
 ///    (`a//b`, leading and trailing slashes) are dropped, except that one trailing `/` is kept.
 /// 5. Each segment is percent-encoded: RFC 3986 `pchar` characters are kept, a valid `%XX` is
 ///    kept as already encoded, everything else (spaces, `\`, a lone `%`, non-ASCII) is encoded.
-/// 6. A segment that is `.` or `..` — also when written as `%2E%2E`, or hidden behind an encoded
-///    `%2F` or a `\` — is refused unless `.allowDotSegments`, which resolves plain `.` and `..`
+/// 6. A segment that is `.` or `..` — also when written as `%2E%2E`, hidden behind an encoded
+///    `%2F` or a `\`, or followed by `;parameters` — is refused unless `.allowDotSegments`, which resolves plain `.` and `..`
 ///    (never climbing above the root) and still refuses the hidden forms.
 enum PathJoining {
     static func join(base: URL, path: String, options: PathOptions = []) throws -> URL {
@@ -53,7 +53,9 @@ enum PathJoining {
                 if decoded == "..", !segments.isEmpty { segments.removeLast() }
                 continue
             }
+            // Servers that decode `%2F`, treat `\` as `/` or drop `;parameters` would see a dot segment.
             let hidden = decoded.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }
+                .map { $0.prefix { $0 != ";" } }
             if hidden.contains(where: { $0 == "." || $0 == ".." }) { throw dotSegment(path) }
             segments.append(segment)
         }

@@ -39,7 +39,7 @@ import Testing
 
     @Test(arguments: [
         "../admin", "a/../../admin", "./x", "%2e%2e/admin", "%2E%2E", "..%2Fadmin", "x/..%2F..%2Fetc",
-        "..\\admin", "a/.%2e/b",
+        "..\\admin", "a/.%2e/b", "..;/admin", "a/..;x=1/b",
     ])
     func dotSegmentsAreRefused(path: String) throws {
         let error = try #require(throws: GatewayError.self) { try join("https://api.example.com/v1/", path) }
