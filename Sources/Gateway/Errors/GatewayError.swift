@@ -40,6 +40,10 @@ public struct GatewayError: Error, Sendable, CustomStringConvertible, CustomRefl
         public static let cancelled = Kind(rawValue: "cancelled")
         /// An interceptor failed the request.
         public static let intercepted = Kind(rawValue: "intercepted")
+        /// Credentials could not be attached (the auth stage failed).
+        public static let authentication = Kind(rawValue: "authentication")
+        /// The request was retried as often as allowed and still did not succeed.
+        public static let tooManyAttempts = Kind(rawValue: "too many attempts")
     }
 
     /// What kind of failure this is.

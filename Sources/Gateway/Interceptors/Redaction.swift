@@ -27,18 +27,22 @@ public enum Redaction {
     /// The URL as text with the values of sensitive query items and any user info replaced.
     public static func redactedURL(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-            return url.absoluteString
+            return (url.scheme.map { "\($0)://" } ?? "") + (url.host ?? "") + "/" + placeholder
         }
         if components.password != nil { components.password = placeholder }
         if components.user != nil { components.user = placeholder }
+        // The percent-encoded setter traps on characters that need encoding, so the placeholder
+        // goes in encoded and is decoded in the final text.
+        let encodedPlaceholder = "%3Credacted%3E"
         if let items = components.percentEncodedQueryItems {
             components.percentEncodedQueryItems = items.map { item in
                 let name = item.name.removingPercentEncoding ?? item.name
                 guard sensitiveQueryItems.contains(name.lowercased()) else { return item }
-                return URLQueryItem(name: item.name, value: placeholder)
+                return URLQueryItem(name: item.name, value: encodedPlaceholder)
             }
         }
-        return components.string ?? url.absoluteString
+        guard let text = components.string else { return placeholder }
+        return text.replacingOccurrences(of: encodedPlaceholder, with: placeholder)
     }
 
     /// A decoding error described by its coding path and kind only, never by the values it saw.

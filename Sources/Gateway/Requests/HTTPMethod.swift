@@ -9,14 +9,23 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// Creates a method from its token; the token is upper-cased.
     public init(rawValue: String) { self.rawValue = rawValue.uppercased() }
 
+    /// `GET`.
     public static let get = HTTPMethod(rawValue: "GET")
+    /// `HEAD`.
     public static let head = HTTPMethod(rawValue: "HEAD")
+    /// `POST`.
     public static let post = HTTPMethod(rawValue: "POST")
+    /// `PUT`.
     public static let put = HTTPMethod(rawValue: "PUT")
+    /// `PATCH`.
     public static let patch = HTTPMethod(rawValue: "PATCH")
+    /// `DELETE`.
     public static let delete = HTTPMethod(rawValue: "DELETE")
+    /// `OPTIONS`.
     public static let options = HTTPMethod(rawValue: "OPTIONS")
+    /// `TRACE`.
     public static let trace = HTTPMethod(rawValue: "TRACE")
+    /// `CONNECT`.
     public static let connect = HTTPMethod(rawValue: "CONNECT")
 
     /// Whether the method is idempotent by RFC 9110 §9.2.2 (GET, HEAD, PUT, DELETE, OPTIONS, TRACE).
@@ -35,5 +44,6 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
         }
     }
 
+    /// The method token.
     public var description: String { rawValue }
 }

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Attaches credentials: the pipeline's step 3, after the queue and before encoding.
+///
+/// It receives the built request once per request (retries reuse its result) and returns it
+/// with credentials attached, or unchanged for a request with `requiresAuthentication == false`
+/// or one that leaves the provider's origin. It may wait (while a token is refreshed); a stage
+/// that waits must throw `CancellationError` promptly when cancelled.
+///
+/// Implementing one:
+/// ```swift
+/// struct APIKeyAuth: AuthStage {
+///     let key: String
+///     func authorize(_ request: PreparedRequest, context: RequestContext) async throws -> PreparedRequest {
+///         guard request.requiresAuthentication, Origin(request.url) == Origin(context.baseURL) else { return request }
+///         var request = request
+///         request.headers["X-API-Key"] = key
+///         return request
+///     }
+/// }
+/// ```
+public protocol AuthStage: Sendable {
+    /// Returns `request` with credentials attached, or unchanged.
+    ///
+    /// - Throws: `GatewayError` when no credential can be had; `CancellationError` when cancelled.
+    func authorize(_ request: PreparedRequest, context: RequestContext) async throws -> PreparedRequest
+}
+
+/// The pass-through auth stage: attaches nothing.
+public struct NoAuthentication: AuthStage {
+    /// Creates the pass-through stage.
+    public init() {}
+    /// Returns the request unchanged.
+    public func authorize(_ request: PreparedRequest, context: RequestContext) async throws -> PreparedRequest {
+        request
+    }
+}
+
+/// A fixed bearer token, sent as `Authorization: Bearer …` to the provider's own origin only and
+/// only on requests that require authentication. Neither its description nor `dump()` shows the
+/// token.
+public struct BearerTokenAuthentication: AuthStage, CustomStringConvertible, CustomReflectable {
+    private let token: String
+
+    /// Creates the stage with `token`.
+    public init(token: String) { self.token = token }
+
+    /// Attaches the token when the request requires authentication and goes to the base URL's origin.
+    public func authorize(_ request: PreparedRequest, context: RequestContext) async throws -> PreparedRequest {
+        guard request.requiresAuthentication, let origin = Origin(request.url), origin == Origin(context.baseURL)
+        else { return request }
+        var request = request
+        request.headers["Authorization"] = "Bearer \(token)"
+        return request
+    }
+
+    /// The type with the token redacted.
+    public var description: String { "BearerTokenAuthentication(token: \(Redaction.placeholder))" }
+    /// Shows the token as `<redacted>`.
+    public var customMirror: Mirror { Mirror(self, children: ["token": Redaction.placeholder]) }
+}
+
+extension AuthStage where Self == NoAuthentication {
+    /// Attaches nothing.
+    public static var none: NoAuthentication { NoAuthentication() }
+}
+
+extension AuthStage where Self == BearerTokenAuthentication {
+    /// A fixed bearer token for the provider's own origin.
+    public static func bearer(_ token: String) -> BearerTokenAuthentication { BearerTokenAuthentication(token: token) }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// One attempt of the pipeline: steps 4 to 7 (see `Pipeline`).
+extension Pipeline {
+    /// How one attempt ended and what the interceptors decided about it.
+    enum AttemptResult {
+        case response(HTTPResponse, HTTPRequest, Decision)
+        case failure(GatewayError, HTTPRequest, Decision)
+    }
+
+    /// Steps 4 to 7 for one attempt.
+    func attempt(_ prepared: PreparedRequest, _ run: inout Run) async throws -> AttemptResult {
+        // 4. Encode: never for a request that is already cancelled.
+        try Task.checkCancellation()
+        try checkDeadline(run, before: "attempt \(run.context.attempt)")
+        let encodingAt = ContinuousClock.now
+        let encoded = try encode(prepared, run)
+        run.metrics.encoding += ContinuousClock.now - encodingAt
+        run.request = encoded
+        defer { Self.removeTemporaryBody(of: encoded) }
+        let context = run.context
+        notify { $0.requestEncoded(encoded, context: context) }
+
+        // 5. Adapt.
+        let adaptingAt = ContinuousClock.now
+        var request = encoded
+        do {
+            for interceptor in configuration.interceptors {
+                request = try await interceptor.adapt(request, context: context)
+            }
+        } catch {
+            Self.removeTemporaryBody(of: request, unless: encoded)
+            throw wrap(error, .intercepted, "an interceptor failed while adapting the request")
+        }
+        run.metrics.interception += ContinuousClock.now - adaptingAt
+        run.request = request
+        defer { Self.removeTemporaryBody(of: request, unless: encoded) }
+        try HeaderValidation.check(request.headers)
+
+        // 6. Transport.
+        try checkDeadline(run, before: "attempt \(run.context.attempt)")
+        let sent = request
+        notify { $0.requestSent(sent, context: context) }
+        run.metrics.attempts += 1
+        let outcome: Result<HTTPResponse, GatewayError>
+        do {
+            let response = try await transport.send(request)
+            outcome = .success(response)
+        } catch {
+            if error is CancellationError || Task.isCancelled { throw CancellationError() }
+            outcome = .failure(
+                error as? GatewayError ?? GatewayError(.transport, "the transport failed", underlying: error))
+        }
+
+        // 7. Decide.
+        let decidingAt = ContinuousClock.now
+        defer { run.metrics.interception += ContinuousClock.now - decidingAt }
+        switch outcome {
+        case .success(let response):
+            run.response = response
+            run.metrics.transport.append(response.transportMetrics)
+            notify { $0.responseReceived(response, for: sent, context: context) }
+            for interceptor in configuration.interceptors {
+                let decision: Decision
+                do {
+                    decision = try await interceptor.decide(response, for: sent, context: context)
+                } catch {
+                    throw wrap(error, .intercepted, "an interceptor failed while deciding on the response")
+                }
+                if case .continue = decision { continue }
+                return .response(response, sent, decision)
+            }
+            return .response(response, sent, .continue)
+        case .failure(let failure):
+            var failure = failure
+            if failure.request == nil { failure.request = sent }
+            for interceptor in configuration.interceptors {
+                let decision: Decision
+                do {
+                    decision = try await interceptor.decide(failure, for: sent, context: context)
+                } catch {
+                    throw wrap(error, .intercepted, "an interceptor failed while deciding on a failed attempt")
+                }
+                if case .continue = decision { continue }
+                return .failure(failure, sent, decision)
+            }
+            return .failure(failure, sent, .continue)
+        }
+    }
+
+    /// Step 4: a fresh `HTTPRequest` from the prepared one, parameters encoded in order.
+    private func encode(_ prepared: PreparedRequest, _ run: Run) throws -> HTTPRequest {
+        var request = HTTPRequest(
+            method: prepared.method, url: prepared.url, headers: prepared.headers,
+            timeout: prepared.timeout ?? configuration.timeout, deadline: run.context.deadline,
+            maxResponseBytes: prepared.maxResponseBytes ?? configuration.maxResponseBytes)
+        let context = ParameterEncodingContext(json: configuration.jsonEncoding, endpoint: prepared.name)
+        do {
+            for parameters in prepared.parameters {
+                try parameters.encoder.encode(parameters.value, into: &request, context: context)
+            }
+        } catch {
+            Self.removeTemporaryBody(of: request)
+            throw wrap(error, .encoding, "the parameters could not be encoded")
+        }
+        return request
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The one front for a backend: every request goes through its pipeline.
+///
+/// ```swift
+/// let provider = Provider(baseURL: URL(string: "https://api.example.com/v1/")!) { config in
+///     config.auth = .bearer(token)
+/// }
+/// let user = try await provider.value(Endpoint<User>.get("users/42"))
+/// let response = try await provider.send(Endpoint<[Track]>.get("tracks", parameters: ["ids": [1, 2]]))
+/// print(response.status, response.metrics.total)
+/// ```
+///
+/// A provider holds only constants and is safe to share between tasks. Everything it throws is
+/// a `GatewayError` with a kind and context, except `CancellationError`, which passes through.
+public final class Provider: Sendable {
+    /// The URL endpoint paths are joined to.
+    public let baseURL: URL
+    /// What sends the requests.
+    public let transport: any Transport
+    /// The settings fixed at creation.
+    public let configuration: Configuration
+    let pipeline: Pipeline
+
+    /// Creates a provider.
+    ///
+    /// - Parameters:
+    ///   - baseURL: an absolute `http` or `https` URL; endpoint paths are always relative to its path.
+    ///   - transport: what sends requests; `URLSessionTransport()` by default, `StubTransport` in tests.
+    ///   - configure: sets headers, interceptors, observers, JSON settings, timeouts and stages.
+    public init(
+        baseURL: URL,
+        transport: any Transport = URLSessionTransport(),
+        configure: (inout Configuration) -> Void = { _ in }
+    ) {
+        var configuration = Configuration()
+        configure(&configuration)
+        self.baseURL = baseURL
+        self.transport = transport
+        self.configuration = configuration
+        pipeline = Pipeline(baseURL: baseURL, transport: transport, configuration: configuration)
+    }
+
+    /// Sends any requestable (an endpoint, an operation, your own) through the pipeline.
+    ///
+    /// - Returns: the decoded value with the HTTP response, the request sent and the metrics.
+    /// - Throws: `GatewayError`, or `CancellationError` when the task was cancelled.
+    public func send<Request: Requestable>(_ request: Request) async throws -> Response<Request.Value> {
+        try await pipeline.send(request)
+    }
+}

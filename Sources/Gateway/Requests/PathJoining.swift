@@ -1,0 +1,100 @@
+import Foundation
+
+/// What an endpoint path may do beyond naming a place under the base URL.
+public struct PathOptions: OptionSet, Sendable, Hashable {
+    /// The option bits.
+    public let rawValue: Int
+    /// Creates options from raw bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// `.` and `..` segments are resolved (and may climb out of the base path) instead of refused.
+    public static let allowDotSegments = PathOptions(rawValue: 1 << 0)
+    /// An absolute `http`/`https` URL is used as it is instead of refused.
+    public static let allowAbsoluteURL = PathOptions(rawValue: 1 << 1)
+}
+
+/// Joins a base URL and an endpoint path safely.
+///
+/// Rules, in order:
+/// 1. The base URL must be an absolute `http` or `https` URL with a host.
+/// 2. A path that is an absolute URL (`scheme://…`) is refused unless `.allowAbsoluteURL`.
+/// 3. `?` and `#` are refused: query items go in `Endpoint.query`, and a fragment is never sent.
+/// 4. The path is always relative to the base path, a leading `/` included; empty segments
+///    (`a//b`, leading and trailing slashes) are dropped, except that one trailing `/` is kept.
+/// 5. Each segment is percent-encoded: RFC 3986 `pchar` characters are kept, a valid `%XX` is
+///    kept as already encoded, everything else (spaces, `\`, a lone `%`, non-ASCII) is encoded.
+/// 6. A segment that is `.` or `..` — also when written as `%2E%2E`, hidden behind an encoded
+///    `%2F` or a `\`, or followed by `;parameters` — is refused unless `.allowDotSegments`, which resolves plain `.` and `..`
+///    (never climbing above the root) and still refuses the hidden forms.
+enum PathJoining {
+    static func join(base: URL, path: String, options: PathOptions = []) throws -> URL {
+        guard let scheme = base.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = base.host, !host.isEmpty,
+              var components = URLComponents(url: base, resolvingAgainstBaseURL: true)
+        else {
+            throw GatewayError(
+                .invalidRequest, "the base URL \(Redaction.redactedURL(base)) is not an absolute http or https URL",
+                fix: "create the provider with a URL such as https://api.example.com/v1")
+        }
+        if let absolute = try absoluteURL(path, options: options) { return absolute }
+        if let bad = path.first(where: { $0 == "?" || $0 == "#" }) {
+            throw GatewayError(.invalidRequest, "the path \"\(path)\" contains '\(bad)'",
+                               fix: bad == "?" ? "put query items in the endpoint's query instead of the path"
+                                   : "remove the fragment; it is never sent to a server")
+        }
+        var segments = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: true)
+            .map(String.init)
+        let keepsTrailingSlash = path.hasSuffix("/") || (path.isEmpty && components.percentEncodedPath.hasSuffix("/"))
+        for raw in path.split(separator: "/", omittingEmptySubsequences: true) {
+            let segment = PercentEncoding.escapePathSegment(raw)
+            let decoded = PercentEncoding.decode(segment)
+            if decoded == "." || decoded == ".." {
+                guard options.contains(.allowDotSegments) else { throw dotSegment(path) }
+                if decoded == "..", !segments.isEmpty { segments.removeLast() }
+                continue
+            }
+            // Servers that decode `%2F`, treat `\` as `/` or drop `;parameters` would see a dot segment.
+            let hidden = decoded.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }
+                .map { $0.prefix { $0 != ";" } }
+            if hidden.contains(where: { $0 == "." || $0 == ".." }) { throw dotSegment(path) }
+            segments.append(segment)
+        }
+        let joined = "/" + segments.joined(separator: "/")
+        components.percentEncodedPath = joined + (keepsTrailingSlash && !segments.isEmpty ? "/" : "")
+        components.fragment = nil
+        guard let url = components.url else {
+            throw GatewayError(.invalidRequest, "the path \"\(path)\" does not make a valid URL with the base URL",
+                               fix: "check the base URL and the path")
+        }
+        return url
+    }
+
+    /// The path as an absolute URL when it is one and that is allowed; `nil` when it is relative.
+    private static func absoluteURL(_ path: String, options: PathOptions) throws -> URL? {
+        guard let colon = path.firstIndex(of: ":"), path[colon...].hasPrefix("://"),
+              let first = path.first, first.isLetter,
+              path[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
+        else { return nil }
+        guard options.contains(.allowAbsoluteURL) else {
+            throw GatewayError(
+                .invalidRequest,
+                "the path \"\(path.prefix(200))\" is an absolute URL, which would leave the provider's base URL",
+                fix: "pass a path relative to the base URL, or allow absolute URLs for this endpoint with "
+                    + "pathOptions: .allowAbsoluteURL")
+        }
+        guard let url = URL(string: path), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        else {
+            throw GatewayError(
+                .invalidRequest, "the absolute URL \"\(path.prefix(200))\" is not a valid http or https URL",
+                fix: "pass a complete URL such as https://example.com/file")
+        }
+        return url
+    }
+
+    private static func dotSegment(_ path: String) -> GatewayError {
+        GatewayError(.invalidRequest, "the path \"\(path.prefix(200))\" contains a '.' or '..' segment, which could "
+                     + "leave the base path", fix: "remove the dot segments, or allow them for this endpoint with "
+                     + "pathOptions: .allowDotSegments")
+    }
+}
