@@ -1,7 +1,7 @@
 /// Reason phrases of HTTP status codes (RFC 9110 and the common registered extensions).
-enum HTTPStatus {
+public enum HTTPStatus {
     /// The reason phrase for `code`, or `nil` when the code is not a registered one.
-    static func reasonPhrase(_ code: Int) -> String? {
+    public static func reasonPhrase(_ code: Int) -> String? {
         switch code {
         case 100: "Continue"
         case 101: "Switching Protocols"
@@ -62,7 +62,7 @@ enum HTTPStatus {
     }
 
     /// `404 Not Found`, or the bare code when it has no registered phrase.
-    static func describe(_ code: Int) -> String {
+    public static func describe(_ code: Int) -> String {
         reasonPhrase(code).map { "\(code) \($0)" } ?? "\(code)"
     }
 }

@@ -1,0 +1,71 @@
+import Foundation
+import Gateway
+import GraphQLLanguage
+
+/// `gateway request METHOD URL`: one REST call through the Provider, the body to standard output.
+struct RequestCommand: Command {
+    let name = "request"
+    let summary = "Send one HTTP request through the Gateway pipeline and print the response body"
+    let help = """
+        Usage: gateway request METHOD URL [OPTIONS]
+
+        Sends one request through a Gateway Provider (the same pipeline as the library) and writes the
+        response body to standard output.
+
+        Options:
+          --query name=value        Add a query item (repeatable; added after any in URL).
+          --header 'Name: value'    Add a request header (repeatable).
+          --json '<json>'           Send this JSON text as the body, byte for byte
+                                    (Content-Type: application/json). It must be valid JSON.
+          --form name=value         Add a field to an application/x-www-form-urlencoded body (repeatable).
+          --multipart name=value    Add a text field to a multipart/form-data body (repeatable).
+          --file name=@path         Add a file part to a multipart/form-data body (repeatable).
+          --bearer TOKEN            Send 'Authorization: Bearer TOKEN'.
+          --include, -i             Print the status line and response headers before the body.
+          --timeout SECONDS         Give up when no data arrives for this long, and end the whole call
+                                    after it (default 60).
+
+        Only one kind of body may be given: --json, --form, or --multipart/--file.
+
+        Exit status:
+          0  the response status was 2xx
+          1  any other status (a one-line summary goes to standard error)
+          2  a usage error (bad flags, bad URL, invalid --json, unreadable --file)
+          3  a transport error or timeout
+        """
+
+    func run(_ arguments: inout Arguments, output: Output) async throws -> Int32 {
+        let request = try RequestOptions(parsing: &arguments, output: output)
+        let provider = Provider(baseURL: request.baseURL) { config in
+            config.timeout = request.timeout
+            config.deadline = request.timeout.map { $0 + .seconds(5) }
+        }
+        do {
+            let response = try await provider.send(request.endpoint)
+            let http = response.httpResponse
+            if request.include { output.writeOut(Data(RequestCommand.head(of: http).utf8)) }
+            output.writeOut(http.body)
+            guard http.isSuccess else {
+                output.error("gateway request: HTTP \(HTTPStatus.describe(http.status)) from \(request.display)")
+                return 1
+            }
+            return 0
+        } catch let error as GatewayError {
+            switch error.kind {
+            case .invalidRequest, .encoding:
+                output.error("gateway request: \(error)")
+                return 2
+            default:
+                output.error("gateway request: \(error)")
+                return 3
+            }
+        }
+    }
+
+    /// `HTTP/1.1 200 OK` and the header lines, then a blank line.
+    static func head(of response: HTTPResponse) -> String {
+        var text = "HTTP/1.1 \(response.status) \(HTTPStatus.reasonPhrase(response.status) ?? "")\r\n"
+        for field in response.headers { text += "\(field.name): \(field.value)\r\n" }
+        return text + "\r\n"
+    }
+}
