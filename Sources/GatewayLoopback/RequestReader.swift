@@ -63,11 +63,13 @@ final class RequestReader {
             if available > RequestReader.maxHeadBytes {
                 throw .rejected(status: 431, reason: "the request head is longer than \(RequestReader.maxHeadBytes) bytes")
             }
-            searchFrom = max(start, buffer.count - 3)
+            // `fill` may move the unread bytes to the front, so remember the offset from `start`.
+            let offset = max(0, buffer.count - 3 - start)
             guard fill() else {
                 if available == 0 { return nil }
                 throw .closed
             }
+            searchFrom = start + offset
         }
     }
 
@@ -139,8 +141,9 @@ final class RequestReader {
             if available > RequestReader.maxChunkLineBytes {
                 throw .rejected(status: 400, reason: "a chunk line is longer than \(RequestReader.maxChunkLineBytes) bytes")
             }
-            searchFrom = max(start, buffer.count - 1)
+            let offset = max(0, buffer.count - 1 - start)
             guard fill() else { throw .closed }
+            searchFrom = start + offset
         }
     }
 }

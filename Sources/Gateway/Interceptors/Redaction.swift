@@ -31,14 +31,19 @@ public enum Redaction {
         }
         if components.password != nil { components.password = placeholder }
         if components.user != nil { components.user = placeholder }
-        if let items = components.percentEncodedQueryItems {
-            components.percentEncodedQueryItems = items.map { item in
-                let name = item.name.removingPercentEncoding ?? item.name
-                guard sensitiveQueryItems.contains(name.lowercased()) else { return item }
-                return URLQueryItem(name: item.name, value: placeholder)
-            }
-        }
-        return components.string ?? url.absoluteString
+        // The placeholder is not valid percent-encoded text (URLComponents traps on it), so the
+        // query and fragment are joined back as text.
+        guard let items = components.percentEncodedQueryItems else { return components.string ?? url.absoluteString }
+        let query = items.map { item -> String in
+            let name = item.name.removingPercentEncoding ?? item.name
+            guard let value = item.value else { return item.name }
+            return "\(item.name)=\(sensitiveQueryItems.contains(name.lowercased()) ? placeholder : value)"
+        }.joined(separator: "&")
+        let fragment = components.percentEncodedFragment
+        components.percentEncodedQuery = nil
+        components.percentEncodedFragment = nil
+        let base = components.string ?? url.absoluteString
+        return base + "?" + query + (fragment.map { "#" + $0 } ?? "")
     }
 
     /// A decoding error described by its coding path and kind only, never by the values it saw.

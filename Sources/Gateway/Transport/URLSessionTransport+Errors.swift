@@ -109,6 +109,9 @@ extension URLSessionTransport {
         case .dataLengthExceedsMaximum:
             return failure(.invalidRequest, "the platform refused the request body",
                            fix: "a GET request cannot carry a body here; use POST or move the parameters into the query")
+        case .unknown:
+            return failure(.transport, "the connection to \(target) failed: closed or reset before the response was complete",
+                           fix: "retry, or check the server")
         default:
             return failure(.transport, "the request failed (URLError \(urlError.code.rawValue))")
         }

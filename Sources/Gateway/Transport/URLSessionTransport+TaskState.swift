@@ -149,20 +149,48 @@ extension URLSessionTransport {
             }
         }
 
-        /// The task completed; `error` is the platform's error, if any.
-        func completed(error: (any Error)?) {
+        /// The task completed.
+        ///
+        /// - Parameters:
+        ///   - error: the platform's error, if any.
+        ///   - head: the task's final response head, used when the delegate never saw one
+        ///     (FoundationNetworking reports a 3xx without `Location` only here, and drops its body).
+        func completed(error: (any Error)?, head: (status: Int, headers: HTTPHeaders, url: URL?)?) {
             if let error {
-                finish(.failure(URLSessionTransport.map(error, request: request, idleTimeout: idleTimeout)), cancel: false)
+                var mapped = URLSessionTransport.map(error, request: request, idleTimeout: idleTimeout)
+                let progress = state.withLock { state in
+                    state.status == 0 ? nil : (received: state.body.count, expected: state.expectedLength)
+                }
+                if var failure = mapped as? GatewayError, failure.kind == .transport, let progress {
+                    // The head arrived, so the body was cut off, whatever code the platform chose.
+                    let expected = progress.expected.map { " of the \($0) bytes its Content-Length announced" } ?? ""
+                    failure.message = "connection lost: the body ended after \(progress.received) bytes\(expected)"
+                    failure.fix = "the server closed or reset the connection mid-body; retry, or check the server"
+                    mapped = failure
+                }
+                finish(.failure(mapped), cancel: false)
                 return
             }
             let outcome: Result<Exchange, any Error>? = state.withLock { state in
                 guard !state.finished else { return nil }
+                var bodyDelivered = true
+                if state.status == 0, let head {
+                    state.status = head.status
+                    state.headers = head.headers
+                    state.url = head.url
+                    bodyDelivered = false
+                }
+                guard state.status != 0 else {
+                    return .failure(GatewayError(.transport, "the request ended without a response",
+                                                 fix: "retry, or check the server", request: request))
+                }
                 let sendsBody = request.method != .head && !(100..<200).contains(state.status)
                     && state.status != 204 && state.status != 304
-                if sendsBody, let expected = state.expectedLength, state.body.count < expected {
+                if bodyDelivered, sendsBody, let expected = state.expectedLength, state.body.count < expected {
                     return .failure(URLSessionTransport.connectionLost(request, received: state.body.count, expected: expected))
                 }
-                let bytesSent = state.bytesSent > 0 || state.status == 0 ? state.bytesSent : (request.body?.length ?? 0)
+                // Without upload progress callbacks, a response means the server read the whole body.
+                let bytesSent = state.bytesSent > 0 ? state.bytesSent : (request.body?.length ?? 0)
                 return .success(Exchange(
                     status: state.status, headers: state.headers, url: state.url, body: state.body,
                     timeToFirstByte: state.firstByte.map { $0 - callStarted }, bytesSent: bytesSent

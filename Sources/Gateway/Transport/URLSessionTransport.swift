@@ -261,15 +261,7 @@ extension URLSessionTransport {
                 completionHandler(.allow)
                 return
             }
-            var headers = HTTPHeaders()
-            let fields = http.allHeaderFields.compactMap { key, value -> (String, String)? in
-                guard let name = key as? String else { return nil }
-                return (name, value as? String ?? "\(value)")
-            }
-            for (name, value) in fields.sorted(by: { $0.0.lowercased() < $1.0.lowercased() }) {
-                headers.add(name: name, value: value)
-            }
-            let accepted = state.received(status: http.statusCode, headers: headers, url: http.url)
+            let accepted = state.received(status: http.statusCode, headers: Self.headers(of: http), url: http.url)
             completionHandler(accepted ? .allow : .cancel)
         }
 
@@ -293,7 +285,22 @@ extension URLSessionTransport {
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            state(task)?.completed(error: error)
+            guard let state = state(task) else { return }
+            let head = (task.response as? HTTPURLResponse).map { ($0.statusCode, Self.headers(of: $0), $0.url) }
+            state.completed(error: error, head: head)
+        }
+
+        /// The response's header fields, sorted by name (the platform does not keep their order).
+        static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
+            var headers = HTTPHeaders()
+            let fields = response.allHeaderFields.compactMap { key, value -> (String, String)? in
+                guard let name = key as? String else { return nil }
+                return (name, value as? String ?? "\(value)")
+            }
+            for (name, value) in fields.sorted(by: { $0.0.lowercased() < $1.0.lowercased() }) {
+                headers.add(name: name, value: value)
+            }
+            return headers
         }
     }
 }
