@@ -45,7 +45,7 @@ struct LoopbackConnection {
             case .rejected(let status, let reason):
                 var response = LoopbackResponse.text("\(reason)\n", status: status)
                 response.headers["Connection"] = "close"
-                _ = write(response, method: "GET", keepAlive: false)
+                if write(response, method: "GET", keepAlive: false) != .reset { Socket.finishSendingAndDrain(fd) }
                 return .closed
             }
         }

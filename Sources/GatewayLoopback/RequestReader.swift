@@ -55,7 +55,7 @@ final class RequestReader {
                 start += 2
                 searchFrom = max(searchFrom, start)
             }
-            if let end = findHeadEnd(from: searchFrom) {
+            if let end = findHeadEnd(from: searchFrom), end - start <= RequestReader.maxHeadBytes {
                 let bytes = Array(buffer[start..<end])
                 start = end + 4
                 return try RequestReader.parseHead(bytes)

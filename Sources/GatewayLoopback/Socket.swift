@@ -147,6 +147,26 @@ enum Socket {
         _ = shutdown(fd, shutdownBoth)
     }
 
+    /// Ends the sending side, then reads and discards what the peer still sends (up to 1 MiB
+    /// or one second), so that closing with unread input does not reset the connection before
+    /// the peer has read the response.
+    static func finishSendingAndDrain(_ fd: Int32) {
+        #if canImport(Glibc)
+        _ = shutdown(fd, Int32(SHUT_WR))
+        #else
+        _ = shutdown(fd, SHUT_WR)
+        #endif
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var scratch = [UInt8](repeating: 0, count: 16 * 1024)
+        var drained = 0
+        while drained < 1024 * 1024 {
+            let count = scratch.withUnsafeMutableBytes { receive(fd, into: $0) }
+            guard count > 0 else { return }
+            drained += count
+        }
+    }
+
     /// Closes with a reset (RST) instead of an orderly close.
     static func reset(_ fd: Int32) {
         var option = linger(l_onoff: 1, l_linger: 0)
