@@ -113,7 +113,8 @@ extension URLSessionTransport {
                 state.lastActivity = now
                 state.firstByte = now
                 state.body = Data()
-                state.expectedLength = URLSessionTransport.declaredLength(headers)
+                let carriesBody = request.method != .head && !(100..<200).contains(status) && status != 204 && status != 304
+                state.expectedLength = carriesBody ? URLSessionTransport.declaredLength(headers) : nil
                 if let expected = state.expectedLength {
                     if expected > limit { return expected }
                     state.body.reserveCapacity(expected)
@@ -184,9 +185,7 @@ extension URLSessionTransport {
                     return .failure(GatewayError(.transport, "the request ended without a response",
                                                  fix: "retry, or check the server", request: request))
                 }
-                let sendsBody = request.method != .head && !(100..<200).contains(state.status)
-                    && state.status != 204 && state.status != 304
-                if bodyDelivered, sendsBody, let expected = state.expectedLength, state.body.count < expected {
+                if bodyDelivered, let expected = state.expectedLength, state.body.count < expected {
                     return .failure(URLSessionTransport.connectionLost(request, received: state.body.count, expected: expected))
                 }
                 // Without upload progress callbacks, a response means the server read the whole body.

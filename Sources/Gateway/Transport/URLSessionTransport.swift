@@ -8,7 +8,9 @@ import FoundationNetworking
 /// - **Nothing kept.** An ephemeral configuration with no `URLCache`, no cookie storage and no
 ///   credential storage; `Set-Cookie` is never stored and no `Cookie` is ever added.
 /// - **Headers.** Sends `User-Agent` and `Accept-Encoding` of its own unless the request has
-///   them; gzip and deflate bodies arrive decompressed.
+///   them; gzip and deflate bodies arrive decompressed. `Content-Length` and
+///   `Transfer-Encoding` are written from the body (the request's own are ignored), and a body
+///   without `Content-Type` goes as `application/octet-stream`.
 /// - **Redirects.** Followed by the transport itself, so every platform behaves alike: within
 ///   the same origin as they are; to another scheme, host or port without `Authorization`,
 ///   `Cookie` and `Proxy-Authorization` (and those never come back later in the chain);
@@ -153,14 +155,15 @@ public final class URLSessionTransport: Transport {
         let urlRequest = makeURLRequest(request)
         let task: URLSessionTask
         switch request.body {
-        case .data(let data)?:
+        case .data(let data)? where !data.isEmpty:
             task = session.uploadTask(with: urlRequest, from: data)
         case .file(let url, _, _)?:
             task = session.uploadTask(with: urlRequest, fromFile: url)
-        case nil:
+        case .data?, nil:
             task = session.dataTask(with: urlRequest)
         }
-        let state = TaskState(request: request, idleTimeout: request.timeout ?? configuration.timeout, callStarted: callStarted)
+        let idleTimeout = max(request.timeout ?? configuration.timeout, .milliseconds(1))
+        let state = TaskState(request: request, idleTimeout: idleTimeout, callStarted: callStarted)
         state.setCancel { task.cancel() }
         let identifier = task.taskIdentifier
         delegate.register(state, for: identifier)
@@ -185,8 +188,12 @@ public final class URLSessionTransport: Transport {
         )
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpShouldHandleCookies = false
-        for field in request.headers {
+        for field in request.headers where !URLSessionTransport.framingHeaders.contains(field.name.lowercased()) {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        if let body = request.body, body.length > 0, !request.headers.contains("Content-Type") {
+            // Otherwise the platform labels any POST body as a form.
+            urlRequest.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
         }
         if !request.headers.contains("User-Agent") {
             urlRequest.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
@@ -197,15 +204,19 @@ public final class URLSessionTransport: Transport {
         return urlRequest
     }
 
-    /// The timeout given to the platform. Apple's URLSession treats it as an idle timeout, as we
-    /// do. FoundationNetworking on Linux runs it as a timer for the whole transfer in whole
-    /// seconds, so there it only backs up the transport's own idle timeout and deadline.
+    /// Header fields that frame the body: the platform writes them from the body itself.
+    private static let framingHeaders: Set<String> = ["content-length", "transfer-encoding"]
+
+    /// The timeout given to the platform, an idle timeout on every platform. FoundationNetworking
+    /// truncates it to whole seconds (0.5 s would time out at once), so there it is rounded up
+    /// and given a second more: it only backs up the transport's own idle timeout and deadline.
     private static func platformTimeout(_ timeout: Duration) -> TimeInterval {
-        #if canImport(Darwin)
         let (seconds, attoseconds) = timeout.components
-        return max(0.001, Double(seconds) + Double(attoseconds) / 1e18)
+        let exact = Double(seconds) + Double(attoseconds) / 1e18
+        #if canImport(Darwin)
+        return max(0.001, exact)
         #else
-        return 7 * 24 * 3600
+        return min(exact, 30 * 24 * 3600).rounded(.up) + 1
         #endif
     }
 

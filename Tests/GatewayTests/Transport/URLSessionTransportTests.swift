@@ -104,6 +104,34 @@ import GatewayTesting
         #expect(response.headers["Content-Length"] == "1000")
     }
 
+    @Test func theBodyIsFramedByTheTransportAndNeverLabelledAsAForm() async throws {
+        let server = try LoopbackServer { request in .text(request.text) }
+        defer { server.shutdown() }
+        let response = try await transport.send(try TransportTesting.request(
+            server, "/raw", method: .post, headers: ["Content-Length": "999"], body: .data(Data("abc".utf8))))
+        #expect(String(decoding: response.body, as: UTF8.self) == "abc")
+        let received = try #require(server.requests.first)
+        #expect(received.headers.values(for: "Content-Length") == ["3"])
+        #expect(received.headers["Content-Type"] == "application/octet-stream")
+    }
+
+    @Test(arguments: [HTTPMethod.get, .post])
+    func anEmptyBodyIsSentAsNoBody(method: HTTPMethod) async throws {
+        let server = try LoopbackServer { request in .text("\(request.body.count)") }
+        defer { server.shutdown() }
+        let response = try await transport.send(try TransportTesting.request(server, "/", method: method, body: .data(Data())))
+        #expect(String(decoding: response.body, as: UTF8.self) == "0")
+    }
+
+    @Test func aHeadForALargeResourceIsNotTooLarge() async throws {
+        let server = try LoopbackServer { _ in .data(Data(count: 200_000)) }
+        defer { server.shutdown() }
+        let response = try await transport.send(try TransportTesting.request(
+            server, "/big", method: .head, maxResponseBytes: 1_000))
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Length"] == "200000")
+    }
+
     @Test func errorStatusesAreResponsesNotErrors() async throws {
         let server = try LoopbackServer { _ in .json(#"{"error":"nope"}"#, status: 422) }
         defer { server.shutdown() }
