@@ -27,23 +27,22 @@ public enum Redaction {
     /// The URL as text with the values of sensitive query items and any user info replaced.
     public static func redactedURL(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-            return url.absoluteString
+            return (url.scheme.map { "\($0)://" } ?? "") + (url.host ?? "") + "/" + placeholder
         }
         if components.password != nil { components.password = placeholder }
         if components.user != nil { components.user = placeholder }
-        // The placeholder is not valid percent-encoded text (URLComponents traps on it), so the
-        // query and fragment are joined back as text.
-        guard let items = components.percentEncodedQueryItems else { return components.string ?? url.absoluteString }
-        let query = items.map { item -> String in
-            let name = item.name.removingPercentEncoding ?? item.name
-            guard let value = item.value else { return item.name }
-            return "\(item.name)=\(sensitiveQueryItems.contains(name.lowercased()) ? placeholder : value)"
-        }.joined(separator: "&")
-        let fragment = components.percentEncodedFragment
-        components.percentEncodedQuery = nil
-        components.percentEncodedFragment = nil
-        let base = components.string ?? url.absoluteString
-        return base + "?" + query + (fragment.map { "#" + $0 } ?? "")
+        // The percent-encoded setter traps on characters that need encoding, so the placeholder
+        // goes in encoded and is decoded in the final text.
+        let encodedPlaceholder = "%3Credacted%3E"
+        if let items = components.percentEncodedQueryItems {
+            components.percentEncodedQueryItems = items.map { item in
+                let name = item.name.removingPercentEncoding ?? item.name
+                guard sensitiveQueryItems.contains(name.lowercased()) else { return item }
+                return URLQueryItem(name: item.name, value: encodedPlaceholder)
+            }
+        }
+        guard let text = components.string else { return placeholder }
+        return text.replacingOccurrences(of: encodedPlaceholder, with: placeholder)
     }
 
     /// A decoding error described by its coding path and kind only, never by the values it saw.
