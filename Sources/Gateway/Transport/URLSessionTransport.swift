@@ -1,15 +1,317 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
-// PLACEHOLDER: this minimal `URLSessionTransport` exists only so the Provider's default argument
-// compiles on this branch. The real transport replaces this file when the branches are merged.
+/// The default `Transport`: `URLSession` with no second copy of anything.
+///
+/// - **Nothing kept.** An ephemeral configuration with no `URLCache`, no cookie storage and no
+///   credential storage; `Set-Cookie` is never stored and no `Cookie` is ever added.
+/// - **Headers.** Sends `User-Agent` and `Accept-Encoding` of its own unless the request has
+///   them; gzip and deflate bodies arrive decompressed. `Content-Length` and
+///   `Transfer-Encoding` are written from the body (the request's own are ignored), and a body
+///   without `Content-Type` goes as `application/octet-stream`.
+/// - **Redirects.** Followed by the transport itself, so every platform behaves alike: within
+///   the same origin as they are; to another scheme, host or port without `Authorization`,
+///   `Cookie` and `Proxy-Authorization` (and those never come back later in the chain);
+///   https → http and non-HTTP schemes are refused (`.redirectRefused`); more than
+///   `maxRedirects` (at most 20) follow-ups end with `.tooManyRedirects`. 303, and 301/302 after
+///   a POST, continue as GET without the body; 307 and 308 re-send the body.
+/// - **Time.** `request.timeout` (or the configured default) is an idle timeout: the longest
+///   wait for any network activity. `request.deadline` bounds the whole call, redirects
+///   included. Either ends the call with `.timeout` saying which limit passed.
+/// - **Size.** A body larger than `request.maxResponseBytes` stops the transfer and ends the
+///   call with `.responseTooLarge`; it is never held whole.
+/// - **Truncation.** A body shorter than its `Content-Length` ends with `.transport`
+///   ("connection lost"), never with a short success.
+/// - **Cancellation.** Cancelling the calling task cancels the request and throws
+///   `CancellationError`.
+///
+/// The metrics come from a monotonic clock of our own (URLSession's task metrics never arrive
+/// on Linux).
+public final class URLSessionTransport: Transport {
+    /// How a `URLSessionTransport` behaves.
+    public struct Configuration: Sendable {
+        /// The idle timeout used when a request sets none.
+        public var timeout: Duration
+        /// How many redirects one call may follow (0...20).
+        public var maxRedirects: Int
+        /// The `User-Agent` sent when the request has none.
+        public var userAgent: String
+        /// The `Accept-Encoding` sent when the request has none.
+        public var acceptEncoding: String
+        /// The most connections kept open to one host.
+        public var maxConnectionsPerHost: Int
+        /// Last changes to the session configuration before the session is made (for example
+        /// `waitsForConnectivity` or `allowsCellularAccess` on Apple platforms). Caching, cookie
+        /// and credential storage are switched off again afterwards.
+        public var configureSession: (@Sendable (URLSessionConfiguration) -> Void)?
 
-/// Placeholder for the `URLSession`-based transport; every request fails.
-public struct URLSessionTransport: Transport {
-    /// Creates the placeholder transport.
-    public init() {}
+        /// Creates a configuration.
+        public init(
+            timeout: Duration = .seconds(60),
+            maxRedirects: Int = 20,
+            userAgent: String = "Gateway/0.1",
+            acceptEncoding: String = "gzip, deflate",
+            maxConnectionsPerHost: Int = 6,
+            configureSession: (@Sendable (URLSessionConfiguration) -> Void)? = nil
+        ) {
+            self.timeout = timeout
+            self.maxRedirects = maxRedirects
+            self.userAgent = userAgent
+            self.acceptEncoding = acceptEncoding
+            self.maxConnectionsPerHost = maxConnectionsPerHost
+            self.configureSession = configureSession
+        }
+    }
 
-    /// Always fails: the real transport replaces this placeholder.
+    /// The configuration in use (`maxRedirects` clamped to 0...20, `timeout` at least 1 ms).
+    public let configuration: Configuration
+    private let session: URLSession
+    private let delegate: SessionDelegate
+
+    /// Creates a transport with its own session.
+    ///
+    /// - Parameter configuration: timeouts, redirect limit, default headers, session hook.
+    public init(configuration: Configuration = Configuration()) {
+        var configuration = configuration
+        configuration.maxRedirects = min(max(configuration.maxRedirects, 0), 20)
+        configuration.timeout = max(configuration.timeout, .milliseconds(1))
+        self.configuration = configuration
+
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.httpMaximumConnectionsPerHost = max(1, configuration.maxConnectionsPerHost)
+        sessionConfiguration.timeoutIntervalForRequest = URLSessionTransport.platformTimeout(configuration.timeout)
+        sessionConfiguration.timeoutIntervalForResource = 7 * 24 * 3600
+        configuration.configureSession?(sessionConfiguration)
+        sessionConfiguration.urlCache = nil
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        sessionConfiguration.httpCookieStorage = nil
+        sessionConfiguration.httpShouldSetCookies = false
+        sessionConfiguration.httpCookieAcceptPolicy = .never
+        sessionConfiguration.urlCredentialStorage = nil
+
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.name = "Gateway.URLSessionTransport"
+        delegate = SessionDelegate()
+        session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: queue)
+    }
+
+    /// Creates a transport with a default timeout and redirect limit.
+    ///
+    /// - Parameters:
+    ///   - timeout: the idle timeout used when a request sets none.
+    ///   - maxRedirects: how many redirects one call may follow (0...20).
+    public convenience init(timeout: Duration, maxRedirects: Int = 20) {
+        self.init(configuration: Configuration(timeout: timeout, maxRedirects: maxRedirects))
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    /// Sends the request, following redirects as the type's documentation says.
+    ///
+    /// - Returns: the final response with its whole body and the transport's metrics.
+    /// - Throws: `GatewayError` (`.invalidRequest`, `.transport`, `.timeout`,
+    ///   `.responseTooLarge`, `.redirectRefused`, `.tooManyRedirects`, `.invalidResponse`) or
+    ///   `CancellationError`.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        throw GatewayError(.transport, "URLSessionTransport is a placeholder in this build")
+        let started = ContinuousClock.now
+        try Task.checkCancellation()
+        try URLSessionTransport.validate(request)
+        var current = request
+        var chain = RedirectChain(from: request)
+        var bytesSent: Int64 = 0
+        while true {
+            if let deadline = request.deadline, ContinuousClock.now >= deadline {
+                throw URLSessionTransport.deadlinePassed(current, after: ContinuousClock.now - started)
+            }
+            let exchange = try await exchange(current, callStarted: started)
+            bytesSent += exchange.bytesSent
+            if let next = try URLSessionTransport.redirect(
+                after: exchange, of: current, chain: &chain, maxRedirects: configuration.maxRedirects
+            ) {
+                current = next
+                continue
+            }
+            let metrics = TransportMetrics(
+                duration: ContinuousClock.now - started,
+                timeToFirstByte: exchange.timeToFirstByte,
+                bytesSent: bytesSent,
+                bytesReceived: Int64(exchange.body.count),
+                redirects: chain.count
+            )
+            return HTTPResponse(
+                status: exchange.status, headers: exchange.headers, body: exchange.body,
+                url: exchange.url ?? current.url, transportMetrics: metrics
+            )
+        }
+    }
+
+    /// One request and its response, without following redirects.
+    private func exchange(_ request: HTTPRequest, callStarted: ContinuousClock.Instant) async throws -> Exchange {
+        let urlRequest = makeURLRequest(request)
+        let task: URLSessionTask
+        switch request.body {
+        case .data(let data)? where !data.isEmpty:
+            task = session.uploadTask(with: urlRequest, from: data)
+        case .file(let url, _, _)?:
+            task = session.uploadTask(with: urlRequest, fromFile: url)
+        case .data?, nil:
+            task = session.dataTask(with: urlRequest)
+        }
+        let idleTimeout = max(request.timeout ?? configuration.timeout, .milliseconds(1))
+        let state = TaskState(request: request, idleTimeout: idleTimeout, callStarted: callStarted)
+        state.setCancel { task.cancel() }
+        let identifier = task.taskIdentifier
+        delegate.register(state, for: identifier)
+        defer { delegate.unregister(identifier) }
+        let watchdog = Task { await state.watch() }
+        defer { watchdog.cancel() }
+
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                if state.install(continuation) { task.resume() }
+            }
+        } onCancel: {
+            state.fail(CancellationError())
+        }
+    }
+
+    private func makeURLRequest(_ request: HTTPRequest) -> URLRequest {
+        let timeout = request.timeout ?? configuration.timeout
+        var urlRequest = URLRequest(
+            url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
+            timeoutInterval: URLSessionTransport.platformTimeout(timeout)
+        )
+        urlRequest.httpMethod = request.method.rawValue
+        urlRequest.httpShouldHandleCookies = false
+        for field in request.headers where !URLSessionTransport.framingHeaders.contains(field.name.lowercased()) {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        if let body = request.body, body.length > 0, !request.headers.contains("Content-Type") {
+            // Otherwise the platform labels any POST body as a form.
+            urlRequest.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
+        }
+        if !request.headers.contains("User-Agent") {
+            urlRequest.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
+        }
+        if !request.headers.contains("Accept-Encoding") {
+            urlRequest.setValue(configuration.acceptEncoding, forHTTPHeaderField: "Accept-Encoding")
+        }
+        return urlRequest
+    }
+
+    /// Header fields that frame the body: the platform writes them from the body itself.
+    private static let framingHeaders: Set<String> = ["content-length", "transfer-encoding"]
+
+    /// The timeout given to the platform, an idle timeout on every platform. FoundationNetworking
+    /// truncates it to whole seconds (0.5 s would time out at once), so there it is rounded up
+    /// and given a second more: it only backs up the transport's own idle timeout and deadline.
+    private static func platformTimeout(_ timeout: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = timeout.components
+        let exact = Double(seconds) + Double(attoseconds) / 1e18
+        #if canImport(Darwin)
+        return max(0.001, exact)
+        #else
+        return min(exact, 30 * 24 * 3600).rounded(.up) + 1
+        #endif
+    }
+
+    /// Refuses requests the platform cannot send as asked.
+    private static func validate(_ request: HTTPRequest) throws(GatewayError) {
+        let scheme = request.url.scheme?.lowercased()
+        guard scheme == "http" || scheme == "https", request.url.host?.isEmpty == false else {
+            throw GatewayError(.invalidRequest, "the URL \(Redaction.redactedURL(request.url)) is not an absolute http or https URL",
+                               fix: "give the provider an http or https base URL with a host", request: request)
+        }
+        for field in request.headers {
+            let bad = field.name.isEmpty || field.name.utf8.contains { $0 <= 32 || $0 == 58 || $0 >= 127 }
+                || field.value.utf8.contains { $0 == 0 || $0 == 10 || $0 == 13 }
+            if bad {
+                throw GatewayError(.invalidRequest, "the header field \"\(field.name.prefix(60))\" has a name or value that HTTP does not allow",
+                                   fix: "remove line breaks and control characters from header names and values", request: request)
+            }
+        }
+        if request.method == .get || request.method == .head, let body = request.body, body.length > 0 {
+            throw GatewayError(.invalidRequest, "a \(request.method) request cannot carry a body",
+                               fix: "send the parameters in the query, or use POST", request: request)
+        }
+        if case .file(let url, _, _)? = request.body, !FileManager.default.isReadableFile(atPath: url.path) {
+            throw GatewayError(.invalidRequest, "the body file \(url.path) cannot be read",
+                               fix: "check that the file exists and is readable", request: request)
+        }
+    }
+}
+
+extension URLSessionTransport {
+    /// The session's delegate: routes each callback by task identifier to that task's state
+    /// (per-task delegates get no callbacks on Linux).
+    final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+        private let tasks = Protected<[Int: TaskState]>([:])
+
+        func register(_ state: TaskState, for identifier: Int) {
+            tasks.withLock { $0[identifier] = state }
+        }
+
+        func unregister(_ identifier: Int) {
+            tasks.withLock { $0[identifier] = nil }
+        }
+
+        private func state(_ task: URLSessionTask) -> TaskState? {
+            tasks.withLock { $0[task.taskIdentifier] }
+        }
+
+        func urlSession(
+            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+        ) {
+            guard let state = state(dataTask), let http = response as? HTTPURLResponse else {
+                completionHandler(.allow)
+                return
+            }
+            let accepted = state.received(status: http.statusCode, headers: Self.headers(of: http), url: http.url)
+            completionHandler(accepted ? .allow : .cancel)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            state(dataTask)?.received(data)
+        }
+
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+        ) {
+            // Redirects are followed by `send`, which applies the origin rules.
+            completionHandler(nil)
+        }
+
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
+            totalBytesSent: Int64, totalBytesExpectedToSend: Int64
+        ) {
+            state(task)?.sent(total: totalBytesSent)
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+            guard let state = state(task) else { return }
+            let head = (task.response as? HTTPURLResponse).map { ($0.statusCode, Self.headers(of: $0), $0.url) }
+            state.completed(error: error, head: head)
+        }
+
+        /// The response's header fields, sorted by name (the platform does not keep their order).
+        static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
+            var headers = HTTPHeaders()
+            let fields = response.allHeaderFields.compactMap { key, value -> (String, String)? in
+                guard let name = key as? String else { return nil }
+                return (name, value as? String ?? "\(value)")
+            }
+            for (name, value) in fields.sorted(by: { $0.0.lowercased() < $1.0.lowercased() }) {
+                headers.add(name: name, value: value)
+            }
+            return headers
+        }
     }
 }

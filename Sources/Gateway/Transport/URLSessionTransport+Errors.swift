@@ -1,0 +1,119 @@
+import Foundation
+
+extension URLSessionTransport {
+    /// The body length announced by `Content-Length`, when it can be trusted: only without a
+    /// `Content-Encoding`, since the platform decompresses gzip and the header then counts
+    /// compressed bytes (or is missing).
+    static func declaredLength(_ headers: HTTPHeaders) -> Int? {
+        if let encoding = headers["Content-Encoding"], encoding.trimmingCharacters(in: .whitespaces).lowercased() != "identity" {
+            return nil
+        }
+        guard let text = headers["Content-Length"]?.trimmingCharacters(in: .whitespaces), let length = Int(text),
+              length >= 0 else { return nil }
+        return length
+    }
+
+    /// Seconds as a person reads them: `0.5 s`, `30 s`.
+    static func seconds(_ duration: Duration) -> String {
+        let (whole, fraction) = duration.components
+        let value = Double(whole) + Double(fraction) / 1e18
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
+    }
+
+    static func tooLarge(_ request: HTTPRequest, limit: Int, declared: Int?) -> GatewayError {
+        let what = declared.map { "its Content-Length is \($0) bytes" } ?? "more than that arrived"
+        return GatewayError(
+            .responseTooLarge,
+            "the response body is larger than the limit of \(limit) bytes (\(what)); the transfer was stopped",
+            fix: "raise `maxResponseBytes` for this request if a body this large is expected",
+            request: request
+        )
+    }
+
+    static func idleTimedOut(_ request: HTTPRequest, idleTimeout: Duration) -> GatewayError {
+        GatewayError(
+            .timeout,
+            "no network activity for \(seconds(idleTimeout)), the per-request timeout",
+            fix: "raise the request's `timeout`, or check that the server at \(request.origin?.description ?? "the URL") answers",
+            request: request
+        )
+    }
+
+    static func deadlinePassed(_ request: HTTPRequest, after elapsed: Duration) -> GatewayError {
+        GatewayError(
+            .timeout,
+            "the whole-call deadline passed after \(seconds(elapsed)) before the response was complete",
+            fix: "allow more time in the call's `deadline`",
+            request: request
+        )
+    }
+
+    static func connectionLost(_ request: HTTPRequest, received: Int, expected: Int) -> GatewayError {
+        GatewayError(
+            .transport,
+            "connection lost: the body ended after \(received) of the \(expected) bytes its Content-Length announced",
+            fix: "the server closed the connection early; retry, or check the server",
+            request: request,
+            underlying: URLError(.networkConnectionLost)
+        )
+    }
+
+    /// Turns a platform error into a `GatewayError` (or `CancellationError`), keeping it as
+    /// `underlying`.
+    static func map(_ error: any Error, request: HTTPRequest, idleTimeout: Duration) -> any Error {
+        if error is GatewayError || error is CancellationError { return error }
+        let urlError: URLError
+        if let known = error as? URLError {
+            urlError = known
+        } else {
+            let nsError = error as NSError
+            let code: URLError.Code? = URLError.Code(rawValue: nsError.code)
+            guard nsError.domain == NSURLErrorDomain, let code else {
+                return GatewayError(.transport, "the request failed: \(GatewayError.summary(of: error))",
+                                    request: request, underlying: error)
+            }
+            urlError = URLError(code)
+        }
+        let target = request.origin?.description ?? "the server"
+        func failure(_ kind: GatewayError.Kind, _ message: String, fix: String? = nil) -> GatewayError {
+            GatewayError(kind, message, fix: fix, request: request, underlying: urlError)
+        }
+        switch urlError.code {
+        case .timedOut:
+            return failure(.timeout, "no response within the per-request timeout of \(seconds(idleTimeout))",
+                           fix: "raise the request's `timeout`, or check that \(target) answers")
+        case .cancelled:
+            return failure(.cancelled, "the request was cancelled before it finished")
+        case .cannotConnectToHost:
+            return failure(.transport, "could not connect to \(target)",
+                           fix: "check that the server is running and that the URL's host and port are right")
+        case .networkConnectionLost:
+            return failure(.transport, "connection lost before the response was complete",
+                           fix: "the server closed or reset the connection; retry, or check the server")
+        case .cannotFindHost, .dnsLookupFailed:
+            return failure(.transport, "the host of \(target) could not be resolved", fix: "check the URL's host name")
+        case .notConnectedToInternet:
+            return failure(.transport, "there is no network connection")
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
+             .clientCertificateRequired:
+            return failure(.transport, "the TLS connection to \(target) failed",
+                           fix: "check the server's certificate and the URL's scheme")
+        case .badServerResponse, .cannotParseResponse:
+            return failure(.transport, "the server's response is not valid HTTP")
+        case .httpTooManyRedirects:
+            return failure(.tooManyRedirects, "the platform stopped after too many redirects")
+        case .unsupportedURL, .badURL:
+            return failure(.invalidRequest, "the URL cannot be requested", fix: "use an absolute http or https URL with a host")
+        case .dataLengthExceedsMaximum:
+            return failure(.invalidRequest, "the platform refused the request body",
+                           fix: "a GET request cannot carry a body here; use POST or move the parameters into the query")
+        case .unknown:
+            return failure(.transport, "the connection to \(target) failed: closed or reset before the response was complete",
+                           fix: "retry, or check the server")
+        default:
+            return failure(.transport, "the request failed (URLError \(urlError.code.rawValue))")
+        }
+    }
+}
