@@ -51,7 +51,7 @@ import GraphQLLanguage
         let echo = try await echo(["PUT", "\(peer.baseURL)/anything", "--form", "name=Ada Lovelace", "--form", "sym=&=+"])
         #expect(echo["method"] == "PUT")
         #expect(echo["form"] == ["name": "Ada Lovelace", "sym": "&=+"])
-        #expect(echo["headers"]?["Content-Type"] == "application/x-www-form-urlencoded")
+        #expect(echo["headers"]?["Content-Type"]?.stringValue?.hasPrefix("application/x-www-form-urlencoded") == true)
     }
 
     @Test func sendsAMultipartBodyWithAFilePartByteForByte() async throws {

@@ -36,13 +36,8 @@ extension JSONValue {
             out.append(UInt8(ascii: "]"))
         case .object(let object):
             guard !object.isEmpty else { out.append(contentsOf: "{}".utf8); return }
-            var members = object.members
-            if layout == .canonical {
-                // Last member of a name wins, as look-ups do; then order by UTF-8 bytes.
-                var seen = Set<String>()
-                members = members.reversed().filter { seen.insert($0.key).inserted }
-                members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            }
+            // Canonical: the last member of a name wins, as look-ups do, ordered by UTF-8 bytes.
+            let members = layout == .canonical ? object.canonicalMembers : object.members
             out.append(UInt8(ascii: "{"))
             for (position, member) in members.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }

@@ -88,6 +88,23 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public var count: Int { members.count }
     public var isEmpty: Bool { members.isEmpty }
     public func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }
+
+    /// The members as JSON means them: the last of each name, ordered by the UTF-8 bytes of the name.
+    var canonicalMembers: [Member] {
+        var seen = Set<String>()
+        return members.reversed().filter { seen.insert($0.key).inserted }
+            .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    }
+
+    /// Objects are equal when they have the same names with equal values, in any order.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        if lhs.members == rhs.members { return true }
+        return lhs.canonicalMembers == rhs.canonicalMembers
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(canonicalMembers)
+    }
 }
 
 /// A JSON number, kept as its canonical text so that integers and fractions never collide.

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A third-party server run by python3 on 127.0.0.1 for end-to-end command tests.
 ///
@@ -69,11 +74,14 @@ final class PythonPeer: @unchecked Sendable {
             """)
     }
 
+    /// Ends the server. Signals the process directly: `Process.waitUntilExit` can spin forever
+    /// on Linux when called off the main thread.
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        let pid = process.processIdentifier
+        guard pid > 0 else { return }
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
     }
 
     deinit { stop() }

@@ -15,6 +15,8 @@ import GraphQLLanguage
         #expect(first.serialized(.canonical) == second.serialized(.canonical))
         #expect(first.serialized(.canonical) == #"{"a":{"c":"1","d":1.0},"z":1}"#)
         #expect(JSONValue.number(JSONNumber(1)) != JSONValue.number(JSONNumber(1.0)!))
+        #expect(first == second, "objects compare without regard to member order")
+        #expect(first != (try JSONValue(parsing: #"{"z": 1, "a": {"d": 1, "c": "1"}}"#)))
     }
 
     @Test func escapesControlCharactersAndQuotes() {
