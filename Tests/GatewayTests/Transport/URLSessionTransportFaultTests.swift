@@ -48,12 +48,12 @@ import GatewayTesting
     }
 
     @Test func theTimeoutIsAnIdleTimeoutNotALimitOnTheWholeTransfer() async throws {
-        // 20 pieces 100 ms apart take about 2 s in all, longer than the 1 s timeout, but
-        // there is never a second without data.
-        let payload = TransportTesting.bytes(2_000, seed: 5)
+        // 40 pieces 100 ms apart take about 4 s in all, longer than the 2 s timeout, but
+        // there are never two seconds without data (a wide margin for a loaded machine).
+        let payload = TransportTesting.bytes(4_000, seed: 5)
         let server = try LoopbackServer { _ in .data(payload).with(fault: .throttleBody(chunk: 100, every: .milliseconds(100))) }
         defer { server.shutdown() }
-        let response = try await transport.send(try TransportTesting.request(server, "/trickle", timeout: .seconds(1)))
+        let response = try await transport.send(try TransportTesting.request(server, "/trickle", timeout: .seconds(2)))
         #expect(response.body == payload)
     }
 
