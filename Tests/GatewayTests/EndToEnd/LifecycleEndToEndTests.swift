@@ -61,6 +61,24 @@ import Testing
         #expect(server.requests.map(\.path) == ["/api/control"])
     }
 
+    @Test func aRequestCancelledInFlightEndsAsCancelledOnce() async throws {
+        let arrived = LoopbackGate()
+        let server = try LoopbackServer { _ in
+            arrived.open()
+            return LoopbackResponse(fault: .stall)
+        }
+        defer { server.shutdown() }
+        let log = EventLog()
+        let provider = try EndToEnd.provider(server) { $0.observers = [log] }
+
+        let call = Task { try await provider.send(Endpoint<Data>.get("stream")) }
+        await arrived.wait()
+        call.cancel()
+        await #expect(throws: CancellationError.self) { try await call.value }
+
+        #expect(log.all == ["enqueued", "dequeued", "encoded 1", "sent 1", "finished cancelled"])
+    }
+
     /// Answers 503 to the first request and `then` to every later one.
     private static func unavailableOnce(then answer: LoopbackResponse) throws -> LoopbackServer {
         let count = Locked(0)

@@ -44,6 +44,30 @@ import Testing
         #expect(arrived.headers["X-Trace"] == "t-1")
     }
 
+    @Test func a307RedirectResendsAStreamedMultipartBodyByteForByte() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("mix.flac")
+        let bytes = TransportTesting.bytes(96 * 1024, seed: 3)
+        try bytes.write(to: file)
+        let server = try LoopbackServer { request in
+            request.path == "/api/upload" ? .redirect(to: "/api/v2/upload", status: 307) : .status(204)
+        }
+        defer { server.shutdown() }
+        let encoder = MultipartParameterEncoder.multipart(
+            boundary: .fixed("redirect-boundary"), streamingThreshold: 1024, temporaryDirectory: folder.url)
+
+        let response = try await EndToEnd.provider(server).send(
+            Endpoint<Empty>.post("upload", body: MultipartForm([.file("mix", url: file)]), encoder: encoder))
+
+        #expect(response.status == 204)
+        #expect(server.requests.map { "\($0.method) \($0.path)" } == ["POST /api/upload", "POST /api/v2/upload"])
+        #expect(server.requests.first?.body == server.requests.last?.body)
+        let parts = try MultipartReader.parts(try #require(server.requests.last).body, boundary: "redirect-boundary")
+        #expect(parts.map(\.content) == [bytes])
+        #expect(folder.contents == ["mix.flac"], "the temporary body file is removed after the attempt")
+    }
+
     @Test(arguments: [false, true])
     func aBodyCutOffMidwayEndsInAnErrorNeverASuccess(chunked: Bool) async throws {
         let server = try LoopbackServer { _ in
