@@ -22,8 +22,8 @@ import Testing
     private func run(_ arguments: [String], environment: [String: String] = [:], isTerminal: Bool = false,
                      directory: URL? = nil) async -> (status: Int32, sink: CapturedOutput) {
         let sink = CapturedOutput()
-        let output = sink.output(environment: environment, isTerminal: isTerminal,
-                                 currentDirectory: directory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let output = sink.output(environment: environment, isTerminal: isTerminal, currentDirectory: directory ?? here)
         let status = await Dispatcher.standard.run(arguments, output: output)
         return (status, sink)
     }
@@ -266,7 +266,8 @@ import Testing
             "search", parameters: ExampleAPI.SearchQuery(q: "light", kinds: ["release"])))
         #expect(releases.results.map(\.kind) == ["release"])
         let repeated = try await provider.value(Endpoint<ExampleAPI.SearchResults>.get(
-            "search", parameters: ExampleAPI.SearchQuery(q: "a", kinds: ["artist"]), encoder: .query(arrays: .repeated)))
+            "search", parameters: ExampleAPI.SearchQuery(q: "a", kinds: ["artist"]),
+            encoder: .query(arrays: .repeated)))
         #expect(repeated.results.map(\.name) == ["Mara Quell", "Northbound Static"])
         #expect(backend.requests.last?.rawQuery == "kinds=artist&q=a")
         #expect(try await failure(Endpoint<ExampleAPI.SearchResults>.get("search")) == (400, "missing_query"))

@@ -34,7 +34,8 @@ struct DemoReport {
     func table(colour: Bool) -> String {
         var table = TextTable(columns: [
             .init(title: "KIND"), .init(title: "NAME"), .init(title: "REQUEST"), .init(title: "STATUS"),
-            .init(title: "OUTCOME"), .init(title: "ATTEMPTS", alignment: .right), .init(title: "TIME", alignment: .right),
+            .init(title: "OUTCOME"), .init(title: "ATTEMPTS", alignment: .right),
+            .init(title: "TIME", alignment: .right),
         ])
         for record in records {
             let result = results.first { $0.name == record.name }

@@ -41,7 +41,7 @@ struct DemoScript {
             config.jsonEncoding = JSONEncodingOptions(keys: .convertToSnakeCase)
             config.jsonDecoding = JSONDecodingOptions(keys: .convertFromSnakeCase)
             config.timeout = .seconds(5)
-            config.deadline = .seconds(10)
+            config.deadline = .seconds(8)
         }
     }
 

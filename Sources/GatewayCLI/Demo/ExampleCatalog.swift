@@ -75,7 +75,8 @@ struct ExampleCatalog: Sendable {
             Artist(id: "3", name: "Northbound Static", monthlyListeners: 52_876, genres: ["ELECTRONIC"]),
         ],
         releases: [
-            Release(id: "10", title: "Night Lights", kind: "ALBUM", releasedAt: "2021-09-17T00:00:00Z", artistIDs: ["1"]),
+            Release(id: "10", title: "Night Lights", kind: "ALBUM", releasedAt: "2021-09-17T00:00:00Z",
+                    artistIDs: ["1"]),
             Release(id: "11", title: "Blue Hour Sessions", kind: "EP", releasedAt: "2023-03-03T00:00:00Z",
                     artistIDs: ["2"]),
             Release(id: "12", title: "Signal / Noise", kind: "SINGLE", releasedAt: "2024-05-01T12:00:00Z",

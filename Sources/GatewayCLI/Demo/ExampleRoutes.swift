@@ -80,7 +80,8 @@ struct ExampleRoutes: Sendable {
     // MARK: Catalog
 
     func tracks(_ request: LoopbackRequest) -> LoopbackResponse {
-        let rest = request.decodedPath.dropFirst("/tracks/".count).split(separator: "/", omittingEmptySubsequences: false)
+        let rest = request.decodedPath.dropFirst("/tracks/".count)
+            .split(separator: "/", omittingEmptySubsequences: false)
         guard let id = rest.first.map(String.init), !id.isEmpty, rest.count <= 2 else {
             return Self.error(404, "not_found", "no route for GET \(request.path)")
         }
