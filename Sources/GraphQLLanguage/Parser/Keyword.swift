@@ -51,10 +51,14 @@ extension Parser {
 
     /// Consumes the name `keyword` or throws `Expected "keyword", found <token>.`
     mutating func expectKeyword(_ expected: Keyword) throws(ParseFailure) {
-        guard keyword(of: token) == expected else {
-            throw ParseFailure("Expected \"\(expected.rawValue)\", found \(describe(token)).", at: token.start)
-        }
+        guard keyword(of: token) == expected else { throw expectedFailure(expected) }
         try advance()
+    }
+
+    /// `Expected "<keyword>", found <current token>.`
+    @inline(never)
+    mutating func expectedFailure(_ expected: Keyword) -> ParseFailure {
+        ParseFailure("Expected \"\(expected.rawValue)\", found \(describe(token)).", at: token.start)
     }
 
     /// Consumes the name `keyword` if it is the current token.

@@ -35,6 +35,21 @@ struct ScratchStack<Element> {
         return result
     }
 
+    /// Pops the top element, or returns `nil` when the stack is empty.
+    @inline(__always)
+    mutating func popLast() -> Element? {
+        guard count > 0, let base else { return nil }
+        count -= 1
+        return (base + count).move()
+    }
+
+    /// A copy of the top element, or `nil` when the stack is empty.
+    @inline(__always)
+    func last() -> Element? {
+        guard count > 0, let base else { return nil }
+        return base[count - 1]
+    }
+
     /// Destroys the remaining elements and frees the storage.
     mutating func release() {
         guard let base else { return }
