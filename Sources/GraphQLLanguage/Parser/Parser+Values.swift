@@ -2,9 +2,9 @@ extension Parser {
     /// `Value[Const]`: a variable (only when not `const`), an int, float, string, boolean, null or
     /// enum value, a list or an object, with everything nested inside it.
     ///
-    /// Nested lists and objects do not recurse: open ones live on `openValues` and the names of
-    /// object fields awaiting their values on `pendingObjectFields`, so the stack stays flat however
-    /// deep the value nests (each level still counts against ``Limits/maxDepth``). Tokens are
+    /// Nested lists and objects do not recurse: open ones live on `openValues`, each object with
+    /// the name of the field whose value is being read, so the stack stays flat however deep the
+    /// value nests (each level still counts against ``Limits/maxDepth``). Tokens are
     /// consumed in the order of the grammar's recursive reading, so errors are the same:
     ///
     /// - `ListValue := [ ] | [ Value+ ]`
@@ -35,10 +35,8 @@ extension Parser {
                 if open.isList {
                     valueStack.push(completed)
                 } else {
-                    guard let pending = pendingObjectFields.popLast() else { throw unexpected(token) }
-                    objectFieldStack.push(
-                        ObjectField(name: pending.name, value: completed, range: range(from: pending.start))
-                    )
+                    guard let name = open.fieldName else { throw unexpected(token) }
+                    objectFieldStack.push(ObjectField(name: name, value: completed, range: range(from: open.fieldStart)))
                 }
                 guard let value = try closeOrBeginMember() else { break }
                 completed = value
@@ -66,7 +64,10 @@ extension Parser {
         let fieldStart = token.start
         let name = try parseName()
         try expect(.colon)
-        pendingObjectFields.push(PendingObjectField(start: fieldStart, name: name))
+        openValues.modifyLast { open in
+            open.fieldStart = fieldStart
+            open.fieldName = name
+        }
         return nil
     }
 
@@ -154,12 +155,8 @@ struct OpenValue {
     var start: Int
     /// Where its members begin on `valueStack` (lists) or `objectFieldStack` (objects).
     var base: Int
-}
-
-/// An object field whose name has been read and whose value is being parsed.
-struct PendingObjectField {
-    /// The offset of the field's name.
-    var start: Int
-    /// The field's name.
-    var name: Name
+    /// For objects: where the field whose value is being read starts.
+    var fieldStart = 0
+    /// For objects: the name of the field whose value is being read.
+    var fieldName: Name?
 }

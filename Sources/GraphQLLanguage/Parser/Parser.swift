@@ -43,7 +43,6 @@ public struct Parser {
     var openSets = ScratchStack<OpenSelectionSet>()
     var pendingSelections = ScratchStack<PendingSelection>()
     var openValues = ScratchStack<OpenValue>()
-    var pendingObjectFields = ScratchStack<PendingObjectField>()
     var openBrackets = ScratchStack<Int>()
 
     init(bytes: UnsafeBufferPointer<UInt8>, limits: Limits) {
@@ -120,7 +119,6 @@ public struct Parser {
         openSets.release()
         pendingSelections.release()
         openValues.release()
-        pendingObjectFields.release()
         openBrackets.release()
     }
 
@@ -135,6 +133,7 @@ public struct Parser {
     mutating func parseDefinitions() throws(ParseFailure) -> [Definition] {
         try advance()
         var definitions: [Definition] = []
+        definitions.reserveCapacity(4)
         repeat {
             definitions.append(try parseDefinition())
         } while token.kind != .endOfFile
