@@ -27,13 +27,17 @@ import Testing
             let levels = depth - enclosingLevels
             switch self {
             case .selections:
-                return "{" + String(repeating: "a{", count: levels - 1) + "a" + (closed ? String(repeating: "}", count: levels) : "")
+                return "{" + String(repeating: "a{", count: levels - 1) + "a"
+                    + (closed ? String(repeating: "}", count: levels) : "")
             case .lists:
-                return "{a(b:" + String(repeating: "[", count: levels) + (closed ? String(repeating: "]", count: levels) + ")}" : "")
+                return "{a(b:" + String(repeating: "[", count: levels)
+                    + (closed ? String(repeating: "]", count: levels) + ")}" : "")
             case .objects:
-                return "{a(b:" + String(repeating: "{c:", count: levels) + (closed ? "1" + String(repeating: "}", count: levels) + ")}" : "")
+                return "{a(b:" + String(repeating: "{c:", count: levels)
+                    + (closed ? "1" + String(repeating: "}", count: levels) + ")}" : "")
             case .listTypes:
-                return "query($v:" + String(repeating: "[", count: levels) + (closed ? "A" + String(repeating: "]", count: levels) + "){a}" : "")
+                return "query($v:" + String(repeating: "[", count: levels)
+                    + (closed ? "A" + String(repeating: "]", count: levels) + "){a}" : "")
             }
         }
 
@@ -89,9 +93,11 @@ import Testing
     func nestingAtTheLimitParsesAndOneMoreLevelFails(_ nesting: Nesting) throws {
         for limits in Self.profiles {
             let deepest = nesting.document(depth: limits.maxDepth, closed: true)
-            #expect(Self.failure { () throws(GraphQLSyntaxError) in _ = try Parser.parse(deepest, limits: limits) } == nil)
+            #expect(
+                Self.failure { () throws(GraphQLSyntaxError) in _ = try Parser.parse(deepest, limits: limits) } == nil)
             let tooDeep = nesting.document(depth: limits.maxDepth + 1, closed: true)
-            let failure = Self.failure { () throws(GraphQLSyntaxError) in _ = try Parser.parse(tooDeep, limits: limits) }
+            let failure = Self.failure { () throws(GraphQLSyntaxError) in _ = try Parser.parse(tooDeep, limits: limits)
+            }
             #expect(failure?.limit == .depth)
         }
     }

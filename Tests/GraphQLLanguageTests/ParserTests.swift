@@ -46,7 +46,8 @@ import Testing
 
     @Test func fragmentsSpreadsAndInlineFragments() throws {
         let document = try Parser.parse(
-            "{ ...Frag @d ... on User { id } ... @include(if: true) { name } ... { x } } fragment Frag on User @f { id }"
+            "{ ...Frag @d ... on User { id } ... @include(if: true) { name } ... { x } } "
+                + "fragment Frag on User @f { id }"
         )
         let selections = try #require(document.operations.first?.selectionSet.selections)
         guard selections.count == 4,
@@ -61,7 +62,8 @@ import Testing
         #expect(spread.name.value == "Frag" && spread.directives.map(\.name.value) == ["d"])
         #expect(typed.typeCondition?.name.value == "User" && typed.directives.isEmpty)
         #expect(directed.typeCondition == nil && directed.directives.map(\.name.value) == ["include"])
-        #expect(bare.typeCondition == nil && bare.directives.isEmpty && bare.selectionSet.fields.map(\.name.value) == ["x"])
+        #expect(
+            bare.typeCondition == nil && bare.directives.isEmpty && bare.selectionSet.fields.map(\.name.value) == ["x"])
         guard case .fragment(let fragment) = document.definitions.last else {
             Issue.record("no fragment definition")
             return
@@ -72,7 +74,8 @@ import Testing
 
     @Test func valuesOfEveryKind() throws {
         let field = try Self.firstField(
-            #"{ f(i: -12, f: 1.5e-3, s: "a\n\u00e9\u{1F600}\uD83D\uDE00", t: true, n: null, e: ENUM, v: $v, l: [1, [2]], o: {a: {b: 1}}) }"#
+            #"{ f(i: -12, f: 1.5e-3, s: "a\n\u00e9\u{1F600}\uD83D\uDE00", t: true, n: null, e: ENUM, "#
+                + #"v: $v, l: [1, [2]], o: {a: {b: 1}}) }"#
         )
         let values = Dictionary(uniqueKeysWithValues: field.arguments.map { ($0.name.value, $0.value) })
         guard case .int(let int) = values["i"], case .float(let float) = values["f"],
@@ -100,7 +103,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("\"\"\"\n    Hello,\n      World!\n\n    Yours,\n      GraphQL.\n  \"\"\"", "Hello,\n  World!\n\nYours,\n  GraphQL."),
+        (
+            "\"\"\"\n    Hello,\n      World!\n\n    Yours,\n      GraphQL.\n  \"\"\"",
+            "Hello,\n  World!\n\nYours,\n  GraphQL."
+        ),
         ("\"\"\"  first line kept  \"\"\"", "  first line kept  "),
         ("\"\"\"\n\n   \n\"\"\"", ""),
         ("\"\"\"a \\\"\"\" b\"\"\"", "a \"\"\" b"),

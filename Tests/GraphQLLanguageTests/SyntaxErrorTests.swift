@@ -50,12 +50,18 @@ import Testing
         ("extend interface I1️⃣", "Syntax Error: Unexpected <EOF>."),
         ("schema {1️⃣}", "Syntax Error: Expected Name, found \"}\"."),
         ("schema { 1️⃣foo: Q }", "Syntax Error: Unexpected Name \"foo\"."),
-        ("1️⃣\"d\" extend type A @d",
-            "Syntax Error: Unexpected description, descriptions are supported only on type definitions."),
-        ("1️⃣\"d\" query { a }",
-            "Syntax Error: Unexpected description, descriptions are supported only on type definitions."),
-        ("1️⃣\"d\" fragment A on B { c }",
-            "Syntax Error: Unexpected description, descriptions are supported only on type definitions."),
+        (
+            "1️⃣\"d\" extend type A @d",
+            "Syntax Error: Unexpected description, descriptions are supported only on type definitions."
+        ),
+        (
+            "1️⃣\"d\" query { a }",
+            "Syntax Error: Unexpected description, descriptions are supported only on type definitions."
+        ),
+        (
+            "1️⃣\"d\" fragment A on B { c }",
+            "Syntax Error: Unexpected description, descriptions are supported only on type definitions."
+        ),
         ("\"d\"1️⃣", "Syntax Error: Unexpected <EOF>."),
         ("\"d\" 1️⃣{ a }", "Syntax Error: Unexpected \"{\"."),
         ("directive @a on 1️⃣FOO", "Syntax Error: Unexpected Name \"FOO\"."),
@@ -75,8 +81,10 @@ import Testing
         ("{ a(b: 1️⃣) }", "Syntax Error: Unexpected \")\"."),
         ("{ a(1️⃣) }", "Syntax Error: Expected Name, found \")\"."),
         ("{ a(b1️⃣) }", "Syntax Error: Expected \":\", found \")\"."),
-        ("{ a(b: 1️⃣'c') }",
-            "Syntax Error: Unexpected single quote character ('), did you mean to use a double quote (\")?"),
+        (
+            "{ a(b: 1️⃣'c') }",
+            "Syntax Error: Unexpected single quote character ('), did you mean to use a double quote (\")?"
+        ),
         ("{ a } 1️⃣b", "Syntax Error: Unexpected Name \"b\"."),
         ("1️⃣Query { a }", "Syntax Error: Unexpected Name \"Query\"."),
         ("query { a1️⃣", "Syntax Error: Expected Name, found <EOF>."),

@@ -20,7 +20,8 @@ import Testing
         #expect(
             kinds == [
                 "query", "mutation", "subscription", "query", "fragment", "schema", "extend schema", "type Date",
-                "extend Date", "type Obj", "extend Obj", "type I", "extend I", "type U", "extend U", "type E", "extend E",
+                "extend Date", "type Obj", "extend Obj", "type I", "extend I", "type U", "extend U", "type E",
+                "extend E",
                 "type In", "extend In", "directive",
             ]
         )
@@ -83,7 +84,8 @@ import Testing
 
     @Test func unionsEnumsInputsAndScalars() throws {
         let document = try Parser.parse(
-            #"union U @u = | A | B enum E { "One" ONE @e TWO } input In @oneOf { a: Int = 1, b: String } scalar S @specifiedBy(url: "u")"#
+            #"union U @u = | A | B enum E { "One" ONE @e TWO } "#
+                + #"input In @oneOf { a: Int = 1, b: String } scalar S @specifiedBy(url: "u")"#
         )
         let types = document.definitions.compactMap { definition -> TypeDefinition? in
             if case .type(let type) = definition { return type }
@@ -115,7 +117,8 @@ import Testing
         #expect(directives.map(\.name.value) == ["a", "b"])
         #expect(directives.map(\.repeatable) == [true, false])
         #expect(directives[0].locations.map(\.value) == ["FIELD", "FRAGMENT_SPREAD"])
-        #expect(directives[0].locations.compactMap { DirectiveLocation(rawValue: $0.value) } == [.field, .fragmentSpread])
+        #expect(
+            directives[0].locations.compactMap { DirectiveLocation(rawValue: $0.value) } == [.field, .fragmentSpread])
         #expect(directives[0].arguments.map(\.name.value) == ["x"])
     }
 

@@ -126,7 +126,9 @@ extension Parser {
     /// `FragmentName := Name but not on`
     mutating func parseFragmentName() throws(ParseFailure) -> Name {
         // graphql-js compares the token's value, so a string "on" is rejected the same way.
-        if keyword(of: token) == .on || (token.kind == .string || token.kind == .blockString) && value(of: token) == "on" {
+        if keyword(of: token) == .on
+            || (token.kind == .string || token.kind == .blockString) && value(of: token) == "on"
+        {
             throw unexpected(token)
         }
         return try parseName()

@@ -108,7 +108,8 @@ extension Parser {
             )
             return true
         }
-        let field = Field(alias: alias, name: name, arguments: arguments, directives: directives, range: range(from: start))
+        let field = Field(
+            alias: alias, name: name, arguments: arguments, directives: directives, range: range(from: start))
         selectionStack.push(.field(field))
         return false
     }

@@ -36,7 +36,8 @@ extension Parser {
                     valueStack.push(completed)
                 } else {
                     guard let name = open.fieldName else { throw unexpected(token) }
-                    objectFieldStack.push(ObjectField(name: name, value: completed, range: range(from: open.fieldStart)))
+                    objectFieldStack.push(
+                        ObjectField(name: name, value: completed, range: range(from: open.fieldStart)))
                 }
                 guard let value = try closeOrBeginMember() else { break }
                 completed = value

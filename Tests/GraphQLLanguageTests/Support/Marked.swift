@@ -30,10 +30,13 @@ func expectSyntaxError(
     let input = Marked(marked)
     do {
         let document = try Parser.parse(input.text, limits: limits)
-        Issue.record("parsed into \(document.definitions.count) definitions, expected: \(message)", sourceLocation: sourceLocation)
+        Issue.record(
+            "parsed into \(document.definitions.count) definitions, expected: \(message)",
+            sourceLocation: sourceLocation)
     } catch {
         #expect(error.message == message, sourceLocation: sourceLocation)
-        #expect(error.location.offset == input.offset, "error at \(error.location.offset)", sourceLocation: sourceLocation)
+        #expect(
+            error.location.offset == input.offset, "error at \(error.location.offset)", sourceLocation: sourceLocation)
     }
 }
 
