@@ -22,6 +22,23 @@ public struct Source: Sendable, Hashable {
         }
     }
 
+    /// Hashes the name and length only, so hashing a diagnostic that carries a large schema stays
+    /// cheap; equality still compares the bytes (quickly when both share one buffer).
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(bytes.count)
+    }
+
+    /// Whether two sources have the same name and bytes.
+    /// - Parameters:
+    ///   - lhs: A source.
+    ///   - rhs: Another source.
+    /// - Returns: `true` when name and bytes are equal.
+    public static func == (lhs: Source, rhs: Source) -> Bool {
+        lhs.name == rhs.name && lhs.bytes == rhs.bytes
+    }
+
     /// Creates a source from a string.
     /// - Parameters:
     ///   - text: The text of the document.

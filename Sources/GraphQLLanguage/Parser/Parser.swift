@@ -7,8 +7,9 @@
 ///
 /// The grammar is the October 2021 GraphQL specification plus the additions graphql-js 16 accepts;
 /// errors carry graphql-js 16's messages. The parser is a recursive-descent parser over the source
-/// bytes that reads one token at a time; every recursive construct counts its depth against
-/// ``Limits/maxDepth`` so hostile nesting fails fast instead of overflowing the stack.
+/// bytes that reads one token at a time. The constructs that nest (selection sets, list and object
+/// values, list types) are read with explicit stacks instead of recursion, and every level counts
+/// against ``Limits/maxDepth``, so hostile nesting fails fast and never overflows the call stack.
 public struct Parser {
     var lexer: Lexer
     /// The current token, not yet consumed.
@@ -158,7 +159,7 @@ public struct Parser {
         }
     }
 
-    // Failures are built out of line, so the recursive rules keep small stack frames. They are
+    // Failures are built out of line, so the rules keep small stack frames. They are
     // `mutating` only so that callers pass the parser by reference: calling a non-mutating method
     // from a mutating one copies the whole parser into the caller's frame, once per call site.
 
