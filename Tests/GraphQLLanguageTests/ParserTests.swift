@@ -149,6 +149,29 @@ import Testing
         #expect(document.operations.first?.selectionSet.fields.map(\.name.value) == ["a", "b"])
     }
 
+    @Test(arguments: 1...20)
+    func namesOfEveryLengthAreOrdinaryStrings(_ length: Int) throws {
+        let name = String(String("abcdefghijklmnopqrstuvwxyz".prefix(length)).reversed())
+        // Names are read a word at a time when 16 bytes follow their start, byte by byte near the end.
+        let padding = String(repeating: " ", count: 20)
+        for text in ["{ \(name)\(padding)}", "{ other(a: \(name)) }", "{ other \(name) }"] {
+            let fields = try #require(try Parser.parse(text).operations.first?.selectionSet.fields)
+            let values = fields.flatMap { field in
+                [field.name.value]
+                    + field.arguments.compactMap { argument in
+                        if case .enum(let value) = argument.value { return value.value }
+                        return nil
+                    }
+            }
+            let parsed = try #require(values.first { $0 != "other" })
+            #expect(parsed == name)
+            #expect(parsed.hashValue == name.hashValue)
+            #expect(parsed.utf8.count == length && parsed.count == length)
+            #expect(parsed + "!" == name + "!")
+            #expect(Array(parsed.utf8) == Array(name.utf8))
+        }
+    }
+
     @Test func documentInitializerParsesText() throws {
         let document = try Document(parsing: "{ a }", name: "inline.graphql")
         #expect(document.source?.name == "inline.graphql")
