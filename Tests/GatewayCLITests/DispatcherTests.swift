@@ -18,10 +18,13 @@ import Testing
 
     @Test func optionsAcceptBothSpellingsAndRejectLeftovers() throws {
         var arguments = Arguments(["--query", "a=1", "--query=b=2", "--include", "GET", "--", "--literal"])
-        #expect(try arguments.options("query") == ["a=1", "b=2"])
-        #expect(arguments.flag("include"))
-        #expect(try arguments.positionals() == ["GET", "--literal"])
+        let queries = try arguments.options("query")
+        let include = arguments.flag("include")
+        let positionals = try arguments.positionals()
+        #expect(queries == ["a=1", "b=2"])
+        #expect(include)
+        #expect(positionals == ["GET", "--literal"])
         var leftover = Arguments(["--bogus", "x"])
-        #expect(throws: UsageError.self) { try leftover.positionals() }
+        #expect(throws: UsageError.self) { _ = try leftover.positionals() }
     }
 }
