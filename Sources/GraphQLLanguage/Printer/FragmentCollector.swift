@@ -1,14 +1,58 @@
-/// Finds fragment definitions of a document by name.
+/// The parts of a document that selecting an operation needs, found in one pass over its
+/// definitions: the operation, and where each fragment is.
 ///
-/// Small documents are searched linearly (cheaper than hashing a few names); a dictionary is built
-/// on first use once a document has more than 16 definitions.
-struct FragmentTable {
+/// Fragments are found by comparing names in a small list; a dictionary is built on first use once
+/// a document has more than 16 fragments.
+struct DocumentIndex {
     let definitions: [Definition]
+    /// The selected operation.
+    let operation: OperationDefinition
+    /// Each fragment's name and the index of its definition, in document order.
+    private var fragments: [(name: String, index: Int)] = []
     /// Name → index of the definition, or -1 when the name is defined more than once.
     private var byName: [String: Int]?
 
-    init(_ document: Document) {
+    /// Indexes `document` and selects the operation named `operationName` (or the only one).
+    /// - Throws: ``OperationSelectionError`` when the operation cannot be selected.
+    init(_ document: Document, operationName: String?) throws(OperationSelectionError) {
         definitions = document.definitions
+        var match: OperationDefinition?
+        var operationCount = 0
+        var duplicate = false
+        for index in definitions.indices {
+            switch definitions[index] {
+            case .operation(let candidate):
+                operationCount += 1
+                if let operationName {
+                    guard candidate.name?.value == operationName else { continue }
+                    if match != nil { duplicate = true }
+                    match = candidate
+                } else if match == nil {
+                    match = candidate
+                }
+            case .fragment(let fragment):
+                fragments.append((fragment.name.value, index))
+            default:
+                continue
+            }
+        }
+        if let match, !duplicate, operationName != nil || operationCount == 1 {
+            operation = match
+            return
+        }
+        throw Self.selectionError(in: definitions, operationName: operationName, duplicate: duplicate)
+    }
+
+    private static func selectionError(
+        in definitions: [Definition], operationName: String?, duplicate: Bool
+    ) -> OperationSelectionError {
+        let names = definitions.compactMap { definition -> String?? in
+            guard case .operation(let operation) = definition else { return nil }
+            return .some(operation.name?.value)
+        }
+        if names.isEmpty { return .noOperation }
+        guard let operationName else { return .operationNameRequired(available: names) }
+        return duplicate ? .duplicateOperation(operationName) : .unknownOperation(operationName, available: names)
     }
 
     /// The fragment named `name` and its index among the document's definitions.
@@ -17,33 +61,27 @@ struct FragmentTable {
     mutating func fragment(
         named name: String, usedBy user: String?
     ) throws(OperationSelectionError) -> (definition: FragmentDefinition, index: Int) {
-        if definitions.count > 16 {
-            if byName == nil { byName = Self.index(definitions) }
+        var found = -1
+        if fragments.count > 16 {
+            if byName == nil {
+                var table: [String: Int] = [:]
+                for entry in fragments where table.updateValue(entry.index, forKey: entry.name) != nil {
+                    table[entry.name] = -1
+                }
+                byName = table
+            }
             guard let index = byName?[name] else { throw .unknownFragment(name, usedBy: user) }
-            guard index >= 0, case .fragment(let fragment) = definitions[index] else {
-                throw .duplicateFragment(name)
+            guard index >= 0 else { throw .duplicateFragment(name) }
+            found = index
+        } else {
+            for entry in fragments where entry.name == name {
+                if found >= 0 { throw .duplicateFragment(name) }
+                found = entry.index
             }
-            return (fragment, index)
+            guard found >= 0 else { throw .unknownFragment(name, usedBy: user) }
         }
-        var found: (definition: FragmentDefinition, index: Int)?
-        for index in definitions.indices {
-            guard case .fragment(let fragment) = definitions[index], fragment.name.value == name else { continue }
-            if found != nil { throw .duplicateFragment(name) }
-            found = (fragment, index)
-        }
-        guard let found else { throw .unknownFragment(name, usedBy: user) }
-        return found
-    }
-
-    private static func index(_ definitions: [Definition]) -> [String: Int] {
-        var byName: [String: Int] = [:]
-        for index in definitions.indices {
-            guard case .fragment(let fragment) = definitions[index] else { continue }
-            if byName.updateValue(index, forKey: fragment.name.value) != nil {
-                byName[fragment.name.value] = -1
-            }
-        }
-        return byName
+        guard case .fragment(let fragment) = definitions[found] else { throw .unknownFragment(name, usedBy: user) }
+        return (fragment, found)
     }
 }
 
@@ -56,9 +94,8 @@ struct FragmentCollector {
 
     /// The fragments `operation` uses, in the order `document` defines them.
     mutating func fragments(
-        usedBy operation: OperationDefinition, in document: Document
+        usedBy operation: OperationDefinition, in table: inout DocumentIndex
     ) throws(OperationSelectionError) -> [(definition: FragmentDefinition, index: Int)] {
-        var table = FragmentTable(document)
         var names: [String] = []
         collectSpreads(in: operation.selectionSet, into: &names)
         guard !names.isEmpty else { return [] }
