@@ -21,10 +21,12 @@ extension Parser {
         case .name:
             try advance()
             let range = SourceRange(start: current.start, end: current.end)
-            if isKeyword(current, "true") { return .boolean(BooleanValue(true, range: range)) }
-            if isKeyword(current, "false") { return .boolean(BooleanValue(false, range: range)) }
-            if isKeyword(current, "null") { return .null(NullValue(range: range)) }
-            return .enum(EnumValue(lexer.text(of: current), range: range))
+            switch keyword(of: current) {
+            case .true: return .boolean(BooleanValue(true, range: range))
+            case .false: return .boolean(BooleanValue(false, range: range))
+            case .null: return .null(NullValue(range: range))
+            default: return .enum(EnumValue(nameText(current), range: range))
+            }
         case .dollar:
             guard const else { return .variable(try parseVariable()) }
             try advance()
@@ -44,12 +46,12 @@ extension Parser {
         let start = token.start
         try enterNesting(at: start)
         try advance()
-        var values: [Value] = []
+        let base = valueStack.count
         while try !expectOptional(.bracketRight) {
-            values.append(try parseValue(const: const))
+            valueStack.push(try parseValue(const: const))
         }
         leaveNesting()
-        return ListValue(values, range: range(from: start))
+        return ListValue(valueStack.popArray(from: base), range: range(from: start))
     }
 
     /// `ObjectValue := { } | { ObjectField+ }` (one level of nesting).
@@ -57,16 +59,16 @@ extension Parser {
         let start = token.start
         try enterNesting(at: start)
         try advance()
-        var fields: [ObjectField] = []
+        let base = objectFieldStack.count
         while try !expectOptional(.braceRight) {
             let fieldStart = token.start
             let name = try parseName()
             try expect(.colon)
             let value = try parseValue(const: const)
-            fields.append(ObjectField(name: name, value: value, range: range(from: fieldStart)))
+            objectFieldStack.push(ObjectField(name: name, value: value, range: range(from: fieldStart)))
         }
         leaveNesting()
-        return ObjectValue(fields, range: range(from: start))
+        return ObjectValue(objectFieldStack.popArray(from: base), range: range(from: start))
     }
 
     /// `StringValue`, quoted or block; the current token must be one.

@@ -22,11 +22,30 @@ public struct Parser {
     /// Currently open selection sets, list and object values and list types.
     var depth = 0
     let limits: Limits
+    /// Shared strings for long names.
+    var names: NameTable
+    /// Whether long names go through `names`: worth it only for large documents, where names
+    /// repeat thousands of times; for small ones the table costs more than it saves. (Names of up
+    /// to 15 bytes are inline strings that cost less to build than to look up.)
+    let internsNames: Bool
+    // Scratch stacks for the lists being built; see `ScratchStack`.
+    var selectionStack = ScratchStack<Selection>()
+    var argumentStack = ScratchStack<Argument>()
+    var directiveStack = ScratchStack<Directive>()
+    var variableDefinitionStack = ScratchStack<VariableDefinition>()
+    var valueStack = ScratchStack<Value>()
+    var objectFieldStack = ScratchStack<ObjectField>()
+    var fieldDefinitionStack = ScratchStack<FieldDefinition>()
+    var inputValueStack = ScratchStack<InputValueDefinition>()
+    var enumValueStack = ScratchStack<EnumValueDefinition>()
+    var namedTypeStack = ScratchStack<NamedType>()
 
     init(bytes: UnsafeBufferPointer<UInt8>, limits: Limits) {
         lexer = Lexer(bytes: bytes, maxIgnoredTokens: limits.maxIgnoredTokens)
         token = Token(kind: .endOfFile, start: 0, end: 0)
         self.limits = limits
+        names = NameTable(byteCount: bytes.count)
+        internsNames = bytes.count >= 1 << 16
     }
 
     /// Parses a source into a document.
@@ -36,15 +55,18 @@ public struct Parser {
     /// - Returns: The document, which keeps `source` for turning node ranges into lines and columns.
     /// - Throws: ``GraphQLSyntaxError`` at the first syntax error, invalid UTF-8 sequence or exceeded limit.
     public static func parse(_ source: Source, limits: Limits = .operations) throws(GraphQLSyntaxError) -> Document {
-        if source.bytes.count > limits.maxBytes {
+        // Node ranges hold 32-bit offsets, so no limit goes past 4 GiB.
+        let maxBytes = min(limits.maxBytes, Int(UInt32.max) - 1)
+        if source.bytes.count > maxBytes {
             throw GraphQLSyntaxError(
-                message: "Syntax Error: Document is larger than \(limits.maxBytes) bytes. "
+                message: "Syntax Error: Document is larger than \(maxBytes) bytes. "
                     + "Parsing aborted; raise Limits.maxBytes to accept it.",
-                location: source.location(at: limits.maxBytes), limit: .bytes
+                location: source.location(at: maxBytes), limit: .bytes
             )
         }
         let result = source.bytes.withUnsafeBufferPointer { buffer -> Result<[Definition], ParseFailure> in
             var parser = Parser(bytes: buffer, limits: limits)
+            defer { parser.releaseScratch() }
             do throws(ParseFailure) {
                 return .success(try parser.parseDefinitions())
             } catch {
@@ -75,6 +97,27 @@ public struct Parser {
         _ text: String, name: String = "GraphQL request", limits: Limits = .operations
     ) throws(GraphQLSyntaxError) -> Document {
         try parse(Source(text, name: name), limits: limits)
+    }
+
+    /// Frees the scratch stacks.
+    mutating func releaseScratch() {
+        selectionStack.release()
+        argumentStack.release()
+        directiveStack.release()
+        variableDefinitionStack.release()
+        valueStack.release()
+        objectFieldStack.release()
+        fieldDefinitionStack.release()
+        inputValueStack.release()
+        enumValueStack.release()
+        namedTypeStack.release()
+    }
+
+    /// The text of a name token; in large documents, long names are shared through `names`.
+    @inline(__always)
+    mutating func nameText(_ token: Token) -> String {
+        guard internsNames, token.end - token.start > 15 else { return lexer.text(of: token) }
+        return names.name(start: token.start, end: token.end, in: lexer.bytes)
     }
 
     /// `Document := Definition+`
@@ -137,32 +180,6 @@ public struct Parser {
         guard token.kind == kind else { return false }
         try advance()
         return true
-    }
-
-    /// Consumes the name `keyword` or throws `Expected "keyword", found <token>.`
-    mutating func expectKeyword(_ keyword: StaticString) throws(ParseFailure) {
-        guard isKeyword(token, keyword) else {
-            throw ParseFailure("Expected \"\(keyword)\", found \(describe(token)).", at: token.start)
-        }
-        try advance()
-    }
-
-    /// Consumes the name `keyword` if it is the current token.
-    mutating func expectOptionalKeyword(_ keyword: StaticString) throws(ParseFailure) -> Bool {
-        guard isKeyword(token, keyword) else { return false }
-        try advance()
-        return true
-    }
-
-    /// Whether `token` is a name spelled `keyword`.
-    func isKeyword(_ token: Token, _ keyword: StaticString) -> Bool {
-        let length = keyword.utf8CodeUnitCount
-        guard token.kind == .name, token.end - token.start == length else { return false }
-        let bytes = lexer.bytes
-        return keyword.withUTF8Buffer { spelled in
-            for index in 0..<length where bytes[token.start + index] != spelled[index] { return false }
-            return true
-        }
     }
 
     /// `Unexpected <token>.` at the token.
