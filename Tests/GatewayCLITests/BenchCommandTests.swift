@@ -49,6 +49,15 @@ import Testing
         }
     }
 
+    @Test func benchParseSchemaUsesTheSchemaLimits() async throws {
+        let fields = (0..<16_000).map { "f\($0)" }.joined(separator: " ")
+        try files.write("huge-query.graphql", "{ \(fields) }")
+        #expect(await run("bench", "parse", "huge-query.graphql", "--time", "0.02").status == 1)
+        let (status, sink) = await run("bench", "parse", "--schema", "huge-query.graphql", "--time", "0.02")
+        #expect(status == 0)
+        #expect(sink.stdout.hasPrefix("parse huge-query.graphql: median "))
+    }
+
     @Test func benchRejectsBadCommandLinesAndInputs() async throws {
         #expect(await run("bench").status == 2)
         #expect(await run("bench", "frobnicate").status == 2)

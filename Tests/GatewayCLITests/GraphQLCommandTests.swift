@@ -126,6 +126,15 @@ import Testing
         #expect(try files.read("bad.graphql") == "{ a(")
     }
 
+    @Test func formatSchemaParsesWithTheSchemaLimits() async throws {
+        let fields = (0..<16_000).map { "f\($0)" }.joined(separator: " ")
+        try files.write("huge-query.graphql", "{ \(fields) }")
+        #expect(await run("format", "--check", "huge-query.graphql").status == 1)
+        let (status, sink) = await run("format", "--schema", "huge-query.graphql")
+        #expect(status == 0)
+        #expect(sink.stdout.hasPrefix("{\n  f0\n  f1\n"))
+    }
+
     @Test func formatMisuseAndUnreadableFilesExitWithTwo() async throws {
         try files.write("a.graphql", "{ a }")
         #expect(await run("format").status == 2)

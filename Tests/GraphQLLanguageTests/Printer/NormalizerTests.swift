@@ -69,6 +69,35 @@ import Testing
         #expect(try normalized(text, operation: "B") == "query B{...Y x}fragment Y on T{y}")
     }
 
+    @Test func aFragmentThatSpreadsItselfIsWrittenOnce() throws {
+        let result = try Normalizer.normalize(try Parser.parse("{ ...A } fragment A on T { a ...A ... on T { ...A } }"))
+        #expect(result.text == "{...A}fragment A on T{a...A...on T{...A}}")
+        #expect(result.fragmentNames == ["A"])
+    }
+
+    @Test func anOperationSelectionPrintsPrettyWithOnlyItsFragments() throws {
+        let document = try Parser.parse("""
+            fragment B on T { b }
+            query One { ...A }
+            fragment A on T { a ...B }
+            query Two { ...C }
+            fragment C on T { c }
+            """)
+        let selection = try OperationSelection(document: document, operationName: "One")
+        #expect(selection.fragments.map(\.name.value) == ["B", "A"])
+        #expect(selection.fragmentNames == ["A", "B"])
+        #expect(
+            Printer.print(selection)
+                == "query One {\n  ...A\n}\n\nfragment B on T {\n  b\n}\n\nfragment A on T {\n  a\n  ...B\n}")
+        #expect(try Normalizer.normalizedText(of: selection) == "query One{...A}fragment A on T{a...B}fragment B on T{b}")
+        #expect(throws: OperationSelectionError.operationNameRequired(available: ["One", "Two"])) {
+            try OperationSelection(document: document)
+        }
+        #expect(throws: OperationSelectionError.unknownFragment("Z", usedBy: nil)) {
+            try OperationSelection(document: try Parser.parse("{ ...Z }"))
+        }
+    }
+
     @Test func variableDefinitionsAreExposedAsWritten() throws {
         let result = try Normalizer.normalize(try Parser.parse("query Q($b: Int = 2, $a: ID!) { f(a: $a, b: $b) }"))
         #expect(result.variableDefinitions.map(\.variable.name.value) == ["b", "a"])
