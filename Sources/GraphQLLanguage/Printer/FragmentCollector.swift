@@ -4,6 +4,8 @@
 /// often it is spread, so deep nesting cannot exhaust the call stack and fragment cycles end.
 struct FragmentCollector {
     private var stack: [SelectionFrame] = []
+    /// The names collected so far, as a set once there are too many to search linearly.
+    private var seen: Set<String> = []
 
     /// The fragments `operation` uses, in the order `document` defines them.
     mutating func fragments(
@@ -44,7 +46,14 @@ struct FragmentCollector {
                     stack.append(SelectionFrame(selections: child.selections, index: 0))
                 }
             case .fragmentSpread(let spread):
-                if !names.contains(spread.name.value) { names.append(spread.name.value) }
+                let name = spread.name.value
+                if names.count < 16 {
+                    if names.contains(name) { continue }
+                    if names.count == 15 { seen = Set(names + [name]) }
+                } else if !seen.insert(name).inserted {
+                    continue
+                }
+                names.append(name)
             case .inlineFragment(let fragment):
                 if !fragment.selectionSet.selections.isEmpty {
                     stack.append(SelectionFrame(selections: fragment.selectionSet.selections, index: 0))

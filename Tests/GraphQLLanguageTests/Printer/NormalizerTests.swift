@@ -131,8 +131,10 @@ import Testing
     @Test func manyFragmentsAndLongArgumentListsAreHandled() throws {
         let fragments = (0..<40).map { "fragment F\($0) on T { a\($0) ...F\(($0 + 1) % 40) }" }.joined(separator: "\n")
         let arguments = (0..<40).reversed().map { "a\($0): \($0)" }.joined(separator: ", ")
-        let result = try Normalizer.normalize(try Parser.parse("{ f(\(arguments)) ...F0 }\n" + fragments))
+        let document = try Parser.parse("{ f(\(arguments)) ...F0 }\n" + fragments)
+        let result = try Normalizer.normalize(document)
         #expect(result.fragmentNames.count == 40)
+        #expect(try OperationSelection(document: document).fragments.map(\.name.value) == (0..<40).map { "F\($0)" })
         #expect(result.fragmentNames == (0..<40).map { "F\($0)" }.sorted())
         let sortedArguments = (0..<40).map { "a\($0)" }.sorted().map { "\($0):\($0.dropFirst())" }.joined(separator: " ")
         #expect(result.text.hasPrefix("{f(\(sortedArguments))...F0}fragment F0 on T{a0...F1}fragment F1 on T{a1...F2}"))
