@@ -26,7 +26,8 @@ extension Lexer {
             let raw = UnsafeRawPointer(base)
             while index + 8 <= count {
                 let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let special = (word & Lexer.highBits) | Lexer.byteMask(word, 0x22) | Lexer.byteMask(word, 0x5C)
+                let special =
+                    (word & Lexer.highBits) | Lexer.byteMask(word, 0x22) | Lexer.byteMask(word, 0x5C)
                     | Lexer.byteMask(word, 0x0A) | Lexer.byteMask(word, 0x0D)
                 if special != 0 { break }
                 index += 8

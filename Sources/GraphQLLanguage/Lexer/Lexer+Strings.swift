@@ -16,7 +16,8 @@ extension Lexer {
                 switch escape(at: offset) {
                 case .scalar(_, let size): offset += size
                 case .invalidUnicode(let size):
-                    throw ParseFailure("Invalid Unicode escape sequence: \"\(text(at: offset, codePoints: size))\".", at: offset)
+                    throw ParseFailure(
+                        "Invalid Unicode escape sequence: \"\(text(at: offset, codePoints: size))\".", at: offset)
                 case .invalidCharacter:
                     throw ParseFailure(
                         "Invalid character escape sequence: \"\(text(at: offset, codePoints: 2))\".", at: offset

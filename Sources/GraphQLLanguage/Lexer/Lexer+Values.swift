@@ -72,7 +72,9 @@ extension Lexer {
     }
 
     /// Writes `value` as UTF-8 at `index`; returns the index after it.
-    private static func encodeUTF8(_ value: UInt32, into output: UnsafeMutableBufferPointer<UInt8>, at index: Int) -> Int {
+    private static func encodeUTF8(_ value: UInt32, into output: UnsafeMutableBufferPointer<UInt8>, at index: Int)
+        -> Int
+    {
         switch value {
         case 0..<0x80:
             output[index] = UInt8(value)

@@ -35,6 +35,7 @@ struct Lexer {
             let code = bytes[offset]
             switch code {
             case 0x20, 0x09, 0x0A, 0x0D:
+                try countIgnored(at: offset)
                 offset += 1
                 while offset < count {
                     let next = bytes[offset]
@@ -42,13 +43,12 @@ struct Lexer {
                     guard next <= 0x20, (UInt64(0x1_0000_2600) >> next) & 1 != 0 else { break }
                     offset += 1
                 }
-                try countIgnored(at: offset)
             case 0x2C:  // ,
+                try countIgnored(at: offset)
                 offset += 1
-                try countIgnored(at: offset)
             case 0x23:  // #
-                offset = try skipComment(from: offset)
                 try countIgnored(at: offset)
+                offset = try skipComment(from: offset)
             case 0x21: return punctuator(.bang, at: offset)
             case 0x24: return punctuator(.dollar, at: offset)
             case 0x26: return punctuator(.ampersand, at: offset)
@@ -91,8 +91,8 @@ struct Lexer {
                 guard code == 0xEF, byte(at: offset + 1) == 0xBB, byte(at: offset + 2) == 0xBF else {
                     throw unexpectedCharacter(at: offset)
                 }
-                offset += 3  // U+FEFF, the byte order mark, is ignored anywhere.
                 try countIgnored(at: offset)
+                offset += 3  // U+FEFF, the byte order mark, is ignored anywhere.
             }
         }
         position = count
@@ -105,16 +105,20 @@ struct Lexer {
         return Token(kind: kind, start: offset, end: offset + 1)
     }
 
+    /// Counts the ignored token that starts at `offset`.
     @inline(__always)
     private mutating func countIgnored(at offset: Int) throws(ParseFailure) {
         ignoredTokens += 1
-        if ignoredTokens > maxIgnoredTokens {
-            throw ParseFailure(
-                "Document contains more than \(maxIgnoredTokens) ignored tokens (white space, commas and comments). "
-                    + "Parsing aborted; raise Limits.maxIgnoredTokens to accept it.",
-                at: offset, limit: .ignoredTokens
-            )
-        }
+        if ignoredTokens > maxIgnoredTokens { throw ignoredTokensFailure(at: offset) }
+    }
+
+    @inline(never)
+    private func ignoredTokensFailure(at offset: Int) -> ParseFailure {
+        ParseFailure(
+            "Document contains more than \(maxIgnoredTokens) ignored tokens (white space, commas and comments). "
+                + "Parsing aborted; raise Limits.maxIgnoredTokens to accept it.",
+            at: offset, limit: .ignoredTokens
+        )
     }
 
     /// Skips a comment from its `#` to, not including, the line terminator; returns the end offset.

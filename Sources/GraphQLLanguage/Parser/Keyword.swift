@@ -17,12 +17,21 @@ extension Parser {
         let bytes = lexer.bytes
         var low: UInt64 = 0
         var high: UInt64 = 0
-        for index in 0..<min(length, 8) {
-            low |= UInt64(bytes[token.start + index]) << (8 * UInt64(index))
-        }
-        if length > 8 {
-            for index in 8..<length {
-                high |= UInt64(bytes[token.start + index]) << (8 * UInt64(index - 8))
+        if token.start + 16 <= bytes.count, let base = bytes.baseAddress {
+            // Two unaligned little-endian loads, masked to the name's length.
+            let raw = UnsafeRawPointer(base + token.start)
+            let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            low = length >= 8 ? first : first & ((1 << (8 * UInt64(length))) - 1)
+            high = length <= 8 ? 0 : second & ((1 << (8 * UInt64(length - 8))) - 1)
+        } else {
+            for index in 0..<min(length, 8) {
+                low |= UInt64(bytes[token.start + index]) << (8 * UInt64(index))
+            }
+            if length > 8 {
+                for index in 8..<length {
+                    high |= UInt64(bytes[token.start + index]) << (8 * UInt64(index - 8))
+                }
             }
         }
         switch (length, low, high) {
@@ -51,10 +60,14 @@ extension Parser {
 
     /// Consumes the name `keyword` or throws `Expected "keyword", found <token>.`
     mutating func expectKeyword(_ expected: Keyword) throws(ParseFailure) {
-        guard keyword(of: token) == expected else {
-            throw ParseFailure("Expected \"\(expected.rawValue)\", found \(describe(token)).", at: token.start)
-        }
+        guard keyword(of: token) == expected else { throw expectedFailure(expected) }
         try advance()
+    }
+
+    /// `Expected "<keyword>", found <current token>.`
+    @inline(never)
+    mutating func expectedFailure(_ expected: Keyword) -> ParseFailure {
+        ParseFailure("Expected \"\(expected.rawValue)\", found \(describe(token)).", at: token.start)
     }
 
     /// Consumes the name `keyword` if it is the current token.

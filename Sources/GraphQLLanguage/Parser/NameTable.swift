@@ -81,7 +81,9 @@ struct NameTable {
         return word
     }
 
-    private static func equalTails(_ first: Int, _ second: Int, _ length: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func equalTails(_ first: Int, _ second: Int, _ length: Int, in bytes: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
         for index in 16..<length where bytes[first + index] != bytes[second + index] { return false }
         return true
     }

@@ -16,17 +16,18 @@ extension Parser {
         case .directive: return .directive(try parseDirectiveDefinition())
         default: break
         }
-        if hasDescription, keywordToken.kind == .name {
-            throw ParseFailure(
-                "Unexpected description, descriptions are supported only on type definitions.", at: token.start
-            )
-        }
+        if hasDescription, keywordToken.kind == .name { throw descriptionFailure() }
         switch found {
         case .query, .mutation, .subscription: return .operation(try parseOperationDefinition())
         case .fragment: return .fragment(try parseFragmentDefinition())
         case .extend: return try parseTypeSystemExtension()
         default: throw unexpected(keywordToken)
         }
+    }
+
+    @inline(never)
+    mutating func descriptionFailure() -> ParseFailure {
+        ParseFailure("Unexpected description, descriptions are supported only on type definitions.", at: token.start)
     }
 
     /// `OperationDefinition := SelectionSet | OperationType Name? VariableDefinitions? Directives? SelectionSet`
@@ -59,6 +60,7 @@ extension Parser {
     }
 
     /// `VariableDefinitions := ( VariableDefinition+ )`, or nothing.
+    @inline(never)
     mutating func parseVariableDefinitions() throws(ParseFailure) -> [VariableDefinition] {
         guard try expectOptional(.parenLeft) else { return [] }
         let base = variableDefinitionStack.count
@@ -83,6 +85,7 @@ extension Parser {
     }
 
     /// `Variable := $ Name`
+    @inline(never)
     mutating func parseVariable() throws(ParseFailure) -> Variable {
         let start = token.start
         try expect(.dollar)
@@ -90,49 +93,8 @@ extension Parser {
         return Variable(name: name, range: range(from: start))
     }
 
-    /// `SelectionSet := { Selection+ }` (one level of nesting).
-    mutating func parseSelectionSet() throws(ParseFailure) -> SelectionSet {
-        let start = token.start
-        guard token.kind == .braceLeft else {
-            throw ParseFailure("Expected \(TokenKind.braceLeft.description), found \(describe(token)).", at: start)
-        }
-        try enterNesting(at: start)
-        try advance()
-        let base = selectionStack.count
-        repeat {
-            if token.kind == .spread {
-                selectionStack.push(try parseFragment())
-            } else {
-                selectionStack.push(.field(try parseField()))
-            }
-        } while try !expectOptional(.braceRight)
-        leaveNesting()
-        return SelectionSet(selections: selectionStack.popArray(from: base), range: range(from: start))
-    }
-
-    /// `Field := Alias? Name Arguments? Directives? SelectionSet?`
-    mutating func parseField() throws(ParseFailure) -> Field {
-        let start = token.start
-        let nameOrAlias = try parseName()
-        var alias: Name?
-        let name: Name
-        if try expectOptional(.colon) {
-            alias = nameOrAlias
-            name = try parseName()
-        } else {
-            name = nameOrAlias
-        }
-        let arguments = try parseArguments(const: false)
-        let directives = try parseDirectives(const: false)
-        var selectionSet: SelectionSet?
-        if token.kind == .braceLeft { selectionSet = try parseSelectionSet() }
-        return Field(
-            alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
-            range: range(from: start)
-        )
-    }
-
     /// `Arguments := ( Argument+ )`, or nothing.
+    @inline(never)
     mutating func parseArguments(const: Bool) throws(ParseFailure) -> [Argument] {
         guard try expectOptional(.parenLeft) else { return [] }
         let base = argumentStack.count
@@ -144,28 +106,6 @@ extension Parser {
             argumentStack.push(Argument(name: name, value: value, range: range(from: start)))
         } while try !expectOptional(.parenRight)
         return argumentStack.popArray(from: base)
-    }
-
-    /// `FragmentSpread := ... FragmentName Directives?` or
-    /// `InlineFragment := ... TypeCondition? Directives? SelectionSet`
-    mutating func parseFragment() throws(ParseFailure) -> Selection {
-        let start = token.start
-        try expect(.spread)
-        let hasTypeCondition = try expectOptionalKeyword(.on)
-        if !hasTypeCondition, token.kind == .name {
-            let name = try parseFragmentName()
-            let directives = try parseDirectives(const: false)
-            return .fragmentSpread(FragmentSpread(name: name, directives: directives, range: range(from: start)))
-        }
-        let typeCondition = hasTypeCondition ? try parseNamedType() : nil
-        let directives = try parseDirectives(const: false)
-        let selectionSet = try parseSelectionSet()
-        return .inlineFragment(
-            InlineFragment(
-                typeCondition: typeCondition, directives: directives, selectionSet: selectionSet,
-                range: range(from: start)
-            )
-        )
     }
 
     /// `FragmentDefinition := fragment FragmentName TypeCondition Directives? SelectionSet`
@@ -186,26 +126,30 @@ extension Parser {
     /// `FragmentName := Name but not on`
     mutating func parseFragmentName() throws(ParseFailure) -> Name {
         // graphql-js compares the token's value, so a string "on" is rejected the same way.
-        if keyword(of: token) == .on || (token.kind == .string || token.kind == .blockString) && value(of: token) == "on" {
+        if keyword(of: token) == .on
+            || (token.kind == .string || token.kind == .blockString) && value(of: token) == "on"
+        {
             throw unexpected(token)
         }
         return try parseName()
     }
 
     /// `Name`
-    @inline(__always)
+    @inline(never)
     mutating func parseName() throws(ParseFailure) -> Name {
         let nameToken = try expect(.name)
         return Name(nameText(nameToken), range: SourceRange(start: nameToken.start, end: nameToken.end))
     }
 
     /// `NamedType := Name`
+    @inline(never)
     mutating func parseNamedType() throws(ParseFailure) -> NamedType {
         let name = try parseName()
         return NamedType(name: name, range: name.range)
     }
 
     /// `Directives := Directive+`, or nothing; `Directive := @ Name Arguments?`
+    @inline(never)
     mutating func parseDirectives(const: Bool) throws(ParseFailure) -> [Directive] {
         guard token.kind == .at else { return [] }
         let base = directiveStack.count

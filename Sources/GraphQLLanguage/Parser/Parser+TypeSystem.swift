@@ -38,7 +38,8 @@ extension Parser {
         try expectKeyword(.scalar)
         let name = try parseName()
         let directives = try parseDirectives(const: true)
-        return ScalarTypeDefinition(description: description, name: name, directives: directives, range: range(from: start))
+        return ScalarTypeDefinition(
+            description: description, name: name, directives: directives, range: range(from: start))
     }
 
     /// `ObjectTypeDefinition := Description? type Name ImplementsInterfaces? Directives[Const]? FieldsDefinition?`
@@ -56,7 +57,8 @@ extension Parser {
         )
     }
 
-    /// `InterfaceTypeDefinition := Description? interface Name ImplementsInterfaces? Directives[Const]? FieldsDefinition?`
+    /// `InterfaceTypeDefinition :=`
+    /// `Description? interface Name ImplementsInterfaces? Directives[Const]? FieldsDefinition?`
     mutating func parseInterfaceTypeDefinition() throws(ParseFailure) -> InterfaceTypeDefinition {
         let start = token.start
         let description = try parseDescription()
@@ -185,7 +187,8 @@ extension Parser {
             let name = try parseName()
             let directives = try parseDirectives(const: true)
             enumValueStack.push(
-                EnumValueDefinition(description: description, name: name, directives: directives, range: range(from: start))
+                EnumValueDefinition(
+                    description: description, name: name, directives: directives, range: range(from: start))
             )
         } while try !expectOptional(.braceRight)
         return enumValueStack.popArray(from: base)

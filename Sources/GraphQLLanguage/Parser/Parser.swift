@@ -7,8 +7,9 @@
 ///
 /// The grammar is the October 2021 GraphQL specification plus the additions graphql-js 16 accepts;
 /// errors carry graphql-js 16's messages. The parser is a recursive-descent parser over the source
-/// bytes that reads one token at a time; every recursive construct counts its depth against
-/// ``Limits/maxDepth`` so hostile nesting fails fast instead of overflowing the stack.
+/// bytes that reads one token at a time. The constructs that nest (selection sets, list and object
+/// values, list types) are read with explicit stacks instead of recursion, and every level counts
+/// against ``Limits/maxDepth``, so hostile nesting fails fast and never overflows the call stack.
 public struct Parser {
     var lexer: Lexer
     /// The current token, not yet consumed.
@@ -39,6 +40,11 @@ public struct Parser {
     var inputValueStack = ScratchStack<InputValueDefinition>()
     var enumValueStack = ScratchStack<EnumValueDefinition>()
     var namedTypeStack = ScratchStack<NamedType>()
+    // What the non-recursive rules keep open: see `parseSelectionSet`, `parseValue`, `parseTypeReference`.
+    var openSets = ScratchStack<OpenSelectionSet>()
+    var pendingSelections = ScratchStack<PendingSelection>()
+    var openValues = ScratchStack<OpenValue>()
+    var openBrackets = ScratchStack<Int>()
 
     init(bytes: UnsafeBufferPointer<UInt8>, limits: Limits) {
         lexer = Lexer(bytes: bytes, maxIgnoredTokens: limits.maxIgnoredTokens)
@@ -111,10 +117,14 @@ public struct Parser {
         inputValueStack.release()
         enumValueStack.release()
         namedTypeStack.release()
+        openSets.release()
+        pendingSelections.release()
+        openValues.release()
+        openBrackets.release()
     }
 
     /// The text of a name token; in large documents, long names are shared through `names`.
-    @inline(__always)
+    @inline(never)
     mutating func nameText(_ token: Token) -> String {
         guard internsNames, token.end - token.start > 15 else { return lexer.text(of: token) }
         return names.name(start: token.start, end: token.end, in: lexer.bytes)
@@ -124,6 +134,7 @@ public struct Parser {
     mutating func parseDefinitions() throws(ParseFailure) -> [Definition] {
         try advance()
         var definitions: [Definition] = []
+        definitions.reserveCapacity(4)
         repeat {
             definitions.append(try parseDefinition())
         } while token.kind != .endOfFile
@@ -144,13 +155,25 @@ public struct Parser {
         }
         if token.kind != .endOfFile {
             tokenCount += 1
-            if tokenCount > limits.maxTokens {
-                throw ParseFailure(
-                    "Document contains more than \(limits.maxTokens) tokens. Parsing aborted.", at: token.start,
-                    limit: .tokens
-                )
-            }
+            if tokenCount > limits.maxTokens { throw tokenLimitFailure() }
         }
+    }
+
+    // Failures are built out of line, so the rules keep small stack frames. They are
+    // `mutating` only so that callers pass the parser by reference: calling a non-mutating method
+    // from a mutating one copies the whole parser into the caller's frame, once per call site.
+
+    @inline(never)
+    mutating func tokenLimitFailure() -> ParseFailure {
+        ParseFailure(
+            "Document contains more than \(limits.maxTokens) tokens. Parsing aborted.", at: token.start, limit: .tokens
+        )
+    }
+
+    /// `Expected <kind>, found <current token>.`
+    @inline(never)
+    mutating func expectedFailure(_ kind: TokenKind) -> ParseFailure {
+        ParseFailure("Expected \(kind.description), found \(describe(token)).", at: token.start)
     }
 
     /// The token after the current one, read without consuming anything.
@@ -167,9 +190,7 @@ public struct Parser {
     @discardableResult
     mutating func expect(_ kind: TokenKind) throws(ParseFailure) -> Token {
         let current = token
-        guard current.kind == kind else {
-            throw ParseFailure("Expected \(kind.description), found \(describe(current)).", at: current.start)
-        }
+        guard current.kind == kind else { throw expectedFailure(kind) }
         try advance()
         return current
     }
@@ -183,11 +204,13 @@ public struct Parser {
     }
 
     /// `Unexpected <token>.` at the token.
-    func unexpected(_ token: Token) -> ParseFailure {
+    @inline(never)
+    mutating func unexpected(_ token: Token) -> ParseFailure {
         ParseFailure("Unexpected \(describe(token)).", at: token.start)
     }
 
     /// A token as graphql-js describes it: its kind, then its value in quotes if it has one.
+    @inline(never)
     func describe(_ token: Token) -> String {
         guard let value = value(of: token) else { return token.kind.description }
         return "\(token.kind.description) \"\(value)\""
@@ -215,13 +238,16 @@ public struct Parser {
     @inline(__always)
     mutating func enterNesting(at offset: Int) throws(ParseFailure) {
         depth += 1
-        if depth > limits.maxDepth {
-            throw ParseFailure(
-                "Document nests deeper than \(limits.maxDepth) levels (selection sets, list and object values "
-                    + "and list types count). Parsing aborted; raise Limits.maxDepth to accept it.",
-                at: offset, limit: .depth
-            )
-        }
+        if depth > limits.maxDepth { throw depthFailure(at: offset) }
+    }
+
+    @inline(never)
+    mutating func depthFailure(at offset: Int) -> ParseFailure {
+        ParseFailure(
+            "Document nests deeper than \(limits.maxDepth) levels (selection sets, list and object values "
+                + "and list types count). Parsing aborted; raise Limits.maxDepth to accept it.",
+            at: offset, limit: .depth
+        )
     }
 
     /// Closes the innermost level of nesting.

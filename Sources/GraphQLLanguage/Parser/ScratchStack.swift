@@ -35,6 +35,28 @@ struct ScratchStack<Element> {
         return result
     }
 
+    /// Pops the top element, or returns `nil` when the stack is empty.
+    @inline(__always)
+    mutating func popLast() -> Element? {
+        guard count > 0, let base else { return nil }
+        count -= 1
+        return (base + count).move()
+    }
+
+    /// A copy of the top element, or `nil` when the stack is empty.
+    @inline(__always)
+    func last() -> Element? {
+        guard count > 0, let base else { return nil }
+        return base[count - 1]
+    }
+
+    /// Changes the top element in place; does nothing when the stack is empty.
+    @inline(__always)
+    mutating func modifyLast(_ body: (inout Element) -> Void) {
+        guard count > 0, let base else { return }
+        body(&base[count - 1])
+    }
+
     /// Destroys the remaining elements and frees the storage.
     mutating func release() {
         guard let base else { return }
@@ -46,7 +68,8 @@ struct ScratchStack<Element> {
     }
 
     private mutating func grow() {
-        let newCapacity = max(16, capacity * 2)
+        // Start small enough for the allocator's fast path; documents with long lists grow by doubling.
+        let newCapacity = capacity == 0 ? max(4, 1024 / max(1, MemoryLayout<Element>.stride)) : capacity * 2
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         if let base {
             newBase.moveInitialize(from: base, count: count)
