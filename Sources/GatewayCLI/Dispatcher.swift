@@ -15,7 +15,14 @@ struct Dispatcher: Sendable {
     var commands: [any Command]
 
     static var standard: Dispatcher {
-        Dispatcher(commands: [RequestCommand(), DemoCommand()])
+        Dispatcher(commands: [
+            RequestCommand(),
+            ParseCommand(),
+            FormatCommand(),
+            NormalizeCommand(),
+            DemoCommand(),
+            BenchCommand(),
+        ])
     }
 
     var usage: String {
