@@ -13,12 +13,15 @@ public enum Redaction {
     /// Query item names whose values are always redacted (compared without case).
     public static let sensitiveQueryItems: Set<String> = [
         "access_token", "refresh_token", "id_token", "token", "password", "client_secret", "api_key", "apikey",
+        "code_verifier", "secret", "signature", "x-amz-signature", "x-amz-security-token",
     ]
 
-    /// JSON field names whose values are always redacted.
+    /// JSON and form field names whose values are always redacted (`RedactionRules` compares
+    /// them without case, `_` or `-`, so `accessToken` and `access_token` are one name).
     public static let sensitiveFields: Set<String> = [
         "access_token", "accessToken", "refresh_token", "refreshToken", "id_token", "idToken", "password",
-        "client_secret", "clientSecret",
+        "client_secret", "clientSecret", "token", "api_key", "secret", "passwd", "authorization", "code_verifier",
+        "private_key",
     ]
 
     /// Whether a header's value must not be shown.
