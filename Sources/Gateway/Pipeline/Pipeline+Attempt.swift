@@ -47,6 +47,8 @@ extension Pipeline {
         let sendingAt = ContinuousClock.now
         do {
             let response = try await transport.send(request)
+            // A transport slow to notice cancellation does not turn a cancelled call into a success.
+            try Task.checkCancellation()
             outcome = .success(response)
         } catch {
             if error is CancellationError || Task.isCancelled { throw CancellationError() }
