@@ -27,7 +27,8 @@ public enum Redaction {
     /// Whether a header's value must not be shown.
     public static func isSensitiveHeader(_ name: String) -> Bool { sensitiveHeaders.contains(name.lowercased()) }
 
-    /// The URL as text with the values of sensitive query items and any user info replaced.
+    /// The URL as text with the values of sensitive query items (and of query items named like
+    /// sensitive fields, compared as `RedactionRules` does) and any user info replaced.
     public static func redactedURL(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             return (url.scheme.map { "\($0)://" } ?? "") + (url.host ?? "") + "/" + placeholder
@@ -40,7 +41,7 @@ public enum Redaction {
         if let items = components.percentEncodedQueryItems {
             components.percentEncodedQueryItems = items.map { item in
                 let name = item.name.removingPercentEncoding ?? item.name
-                guard sensitiveQueryItems.contains(name.lowercased()) else { return item }
+                guard RedactionRules.standard.isSensitiveQueryItem(name) else { return item }
                 return URLQueryItem(name: item.name, value: encodedPlaceholder)
             }
         }

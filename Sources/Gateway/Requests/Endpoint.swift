@@ -87,8 +87,15 @@ public struct Endpoint<Value: Sendable>: Sendable, CustomStringConvertible {
         self.label = label
     }
 
-    /// The name used in errors and by observers: the label, or `METHOD path`.
-    public var name: String { label ?? "\(method) \(path)" }
+    /// The name used in errors and by observers: the label, or `METHOD path` (an absolute URL
+    /// path shown without its user info).
+    public var name: String { label ?? "\(method) \(Self.displayed(path))" }
+
+    /// The path as names show it: an absolute URL redacted like every URL Gateway prints.
+    private static func displayed(_ path: String) -> String {
+        guard path.contains("://"), let url = URL(string: path), url.scheme != nil else { return path }
+        return Redaction.redactedURL(url)
+    }
 
     /// The endpoint's name.
     public var description: String { name }
