@@ -107,6 +107,9 @@ public final class ManualReachability: ReachabilityMonitor {
     /// How many tasks wait for the network.
     public var waitingCount: Int { waiters.count }
 
+    /// Returns once at least `count` tasks have started waiting in all (for tests).
+    public func waitForWaiters(_ count: Int) async { await waiters.waitForArrivals(count) }
+
     /// Returns when a path that is not unsatisfied is set.
     public func waitUntilSatisfied() async throws {
         try await waiters.wait { self.state.value.status != .unsatisfied }
@@ -119,6 +122,8 @@ final class PathWaiters: Sendable {
     private struct State {
         var nextID: UInt64 = 0
         var waiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]
+        var arrivals = 0
+        var arrivalWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Locked(State())
@@ -134,11 +139,15 @@ final class PathWaiters: Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let registered = state.withLock { state -> Bool in
-                    if Task.isCancelled { return false }
+                let (registered, arrived) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+                    if Task.isCancelled { return (false, []) }
                     state.waiters[id] = continuation
-                    return true
+                    state.arrivals += 1
+                    let count = state.arrivals
+                    defer { state.arrivalWaiters.removeAll { $0.count <= count } }
+                    return (true, state.arrivalWaiters.filter { $0.count <= count }.map(\.continuation))
                 }
+                for waiter in arrived { waiter.resume() }
                 guard registered else {
                     continuation.resume(throwing: CancellationError())
                     return
@@ -150,6 +159,18 @@ final class PathWaiters: Sendable {
         } onCancel: {
             let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
             waiter?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Returns once `count` tasks have started waiting in all.
+    func waitForArrivals(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.arrivals >= count { return true }
+                state.arrivalWaiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
         }
     }
 
