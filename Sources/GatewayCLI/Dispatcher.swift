@@ -15,7 +15,7 @@ struct Dispatcher: Sendable {
     var commands: [any Command]
 
     static var standard: Dispatcher {
-        Dispatcher(commands: [RequestCommand()])
+        Dispatcher(commands: [RequestCommand(), BenchCommand()])
     }
 
     var usage: String {
