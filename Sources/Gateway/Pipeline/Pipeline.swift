@@ -74,6 +74,9 @@ struct Pipeline: Sendable {
             return value
         }
         let id = RequestID(number)
+        // The call's time and deadline count from here, not from when its task first runs.
+        let startedAt = ContinuousClock.now
+        let clockStart = clock.now
         if inFlight.isInvalidated {
             var context = RequestContext(id: id, name: requestable.name, baseURL: baseURL)
             context.priority = .medium
@@ -82,7 +85,7 @@ struct Pipeline: Sendable {
             notify { $0.requestFinished(.failure(failure), metrics: RequestMetrics(), context: context) }
             throw failure
         }
-        let work = Task { try await self.run(requestable, id: id) }
+        let work = Task { try await self.run(requestable, id: id, startedAt: startedAt, clockStart: clockStart) }
         inFlight.register(number) { work.cancel() }
         defer { inFlight.remove(number) }
         return try await withTaskCancellationHandler {
@@ -93,10 +96,12 @@ struct Pipeline: Sendable {
     }
 
     /// Every step, and the `finished` event.
-    private func run<R: Requestable>(_ requestable: R, id: RequestID) async throws -> Response<R.Value> {
-        var run = Run(context: RequestContext(id: id, name: requestable.name, baseURL: baseURL))
+    private func run<R: Requestable>(
+        _ requestable: R, id: RequestID, startedAt: ContinuousClock.Instant, clockStart: ContinuousClock.Instant
+    ) async throws -> Response<R.Value> {
+        var run = Run(context: RequestContext(id: id, name: requestable.name, baseURL: baseURL, startedAt: startedAt))
         do {
-            let (value, response, request) = try await admit(requestable, &run)
+            let (value, response, request) = try await admit(requestable, clockStart: clockStart, &run)
             run.metrics.total = run.context.elapsed
             let metrics = run.metrics
             notify { $0.requestFinished(.success(response), metrics: metrics, context: run.context) }
@@ -112,11 +117,10 @@ struct Pipeline: Sendable {
     }
 
     /// Steps 1 and 2, and the release of the queue ticket.
-    private func admit<R: Requestable>(_ requestable: R, _ run: inout Run) async throws
-        -> (R.Value, HTTPResponse, HTTPRequest)
+    private func admit<R: Requestable>(_ requestable: R, clockStart: ContinuousClock.Instant, _ run: inout Run)
+        async throws -> (R.Value, HTTPResponse, HTTPRequest)
     {
         // 1. Build.
-        let clockStart = clock.now
         var prepared: PreparedRequest
         do {
             prepared = try requestable.prepare(baseURL: baseURL)

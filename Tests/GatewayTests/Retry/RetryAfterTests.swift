@@ -95,8 +95,8 @@ import Testing
         let stub = StubTransport().on(.get, "x", reply: .status(503))
         let provider = makeProvider(stub) {
             $0.clock = clock
-            $0.deadline = .seconds(1)
-            $0.retryPolicy = RetryPolicy(initialDelay: .seconds(2), jitter: .none)
+            $0.deadline = .seconds(30)
+            $0.retryPolicy = RetryPolicy(initialDelay: .seconds(60), jitter: .none)
         }
         let error = try await #require(throws: GatewayError.self) { try await provider.send(Endpoint<Empty>.get("x")) }
         #expect(error.kind == .timeout)

@@ -14,6 +14,7 @@ import Testing
             $0.deadline = .seconds(5)
             $0.retryPolicy = RetryPolicy(random: { 0.2 })
         }
+        await TimedTest.waitForQuietScheduler()
         let started = ContinuousClock.now
         let error = try await #require(throws: GatewayError.self) {
             try await provider.send(Endpoint<Empty>.get("slow"))
@@ -24,6 +25,6 @@ import Testing
         // transport's watchdog waking and the error travelling back on a loaded machine.
         #expect(elapsed <= .milliseconds(5_100), "took \(elapsed)")
         #expect(elapsed >= .seconds(4))
-        #expect(server.requests.count == 3)
+        #expect((2...3).contains(server.requests.count))
     }
 }

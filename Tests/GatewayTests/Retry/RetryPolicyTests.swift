@@ -163,13 +163,18 @@ private func retryingProvider(
         let stub = StubTransport().on(.get, "x", reply: .status(503))
         let clock = ManualClock()
         let counter = FinishCounter()
-        let provider = retryingProvider(stub, clock: clock) { $0.observers = [counter] }
+        let ended = EndTime()
+        let provider = retryingProvider(stub, clock: clock) { $0.observers = [counter, ended] }
         let task = Task { try await provider.send(Endpoint<Empty>.get("x")) }
         await clock.waitForSleeps(1)
+        await TimedTest.waitForQuietScheduler()
         let cancelledAt = ContinuousClock.now
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        let elapsed = ContinuousClock.now - cancelledAt
+        // The clock never moved: the request ended without waiting out its back-off. The bound
+        // is the 50 ms, measured to the pipeline's `finished` event.
+        #expect(clock.advanced == .zero)
+        let elapsed = try #require(ended.at) - cancelledAt
         #expect(elapsed < .milliseconds(50), "took \(elapsed)")
         clock.advance(by: .seconds(60))
         #expect(stub.requests.count == 1)
@@ -208,5 +213,14 @@ struct CountingAuth: AuthStage {
     func authorize(_ request: PreparedRequest, context: RequestContext) async throws -> PreparedRequest {
         count.withLock { $0 += 1 }
         return request
+    }
+}
+
+/// Notes when a request finished.
+final class EndTime: Observer {
+    private let instant = Locked<ContinuousClock.Instant?>(nil)
+    var at: ContinuousClock.Instant? { instant.value }
+    func requestFinished(_ outcome: RequestOutcome, metrics: RequestMetrics, context: RequestContext) {
+        instant.withLock { $0 = .now }
     }
 }
