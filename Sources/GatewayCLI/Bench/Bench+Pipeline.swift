@@ -35,11 +35,20 @@ struct PipelineBenchmark {
         var rows: [Row] = []
         for concurrency in [1, 64] {
             rows.append(try await measure("bare URLSession", concurrency) { try await BareClient(url: url) })
+            rows.append(try await measure("Provider + instant transport (no network)", concurrency) {
+                ProviderClient(baseURL: server.baseURL, cap: 64, transport: InstantTransport())
+            })
+            rows.append(try await measure("URLSessionTransport alone", concurrency) {
+                TransportClient(url: url)
+            })
+            rows.append(try await measure("Provider + bare data(for:) transport", concurrency) {
+                ProviderClient(baseURL: server.baseURL, cap: 64, transport: DataForTransport())
+            })
             rows.append(try await measure("Provider + URLSessionTransport (queue cap 64)", concurrency) {
-                try await ProviderClient(baseURL: server.baseURL, cap: 64)
+                ProviderClient(baseURL: server.baseURL, cap: 64)
             })
             rows.append(try await measure("Provider + URLSessionTransport (default: queue cap 6)", concurrency) {
-                try await ProviderClient(baseURL: server.baseURL, cap: nil)
+                ProviderClient(baseURL: server.baseURL, cap: nil)
             })
         }
         return report(rows, server: server)
@@ -100,6 +109,20 @@ struct PipelineBenchmark {
         return lines.joined(separator: "\n")
     }
 
+    /// The pipeline's own cost with a transport that answers at once: µs per request, sequential.
+    static func overhead(requests: Int) async throws -> String {
+        guard let baseURL = URL(string: "http://127.0.0.1:9/") else { throw BenchError("no base URL") }
+        let client = ProviderClient(baseURL: baseURL, cap: 64, transport: InstantTransport())
+        for _ in 0..<min(1_000, requests) { try await client.fetch() }
+        let cpuBefore = CPUTime.current()
+        let started = ContinuousClock.now
+        for _ in 0..<requests { try await client.fetch() }
+        let elapsed = ContinuousClock.now - started
+        let cpu = CPUTime.current() - cpuBefore
+        return String(format: "overhead: %.1f µs per request (wall), %.1f µs CPU, instant transport, %d requests",
+                      elapsed.seconds * 1e6 / Double(requests), cpu.seconds * 1e6 / Double(requests), requests)
+    }
+
     /// `gateway bench serve`: the child process's server. Prints its port, then serves until
     /// standard input closes.
     static func serve(output: Output) async throws {
@@ -148,8 +171,8 @@ struct ProviderClient: BenchClient {
     let provider: Provider
     static let endpoint = Endpoint<Data>.get("item")
 
-    init(baseURL: URL, cap: Int?) async throws {
-        provider = Provider(baseURL: baseURL, transport: URLSessionTransport()) { config in
+    init(baseURL: URL, cap: Int?, transport: any Transport = URLSessionTransport()) {
+        provider = Provider(baseURL: baseURL, transport: transport) { config in
             if let cap { config.queue = PriorityRequestQueue(maxConcurrentRequests: cap) }
         }
     }
@@ -168,4 +191,41 @@ struct ProviderClient: BenchClient {
 struct BenchError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// `URLSessionTransport.send` called directly: the transport's share of the cost.
+struct TransportClient: BenchClient {
+    let transport = URLSessionTransport()
+    let url: URL
+
+    func fetch() async throws {
+        let response = try await transport.send(HTTPRequest(method: .get, url: url, headers: ["User-Agent": "Gateway"]))
+        guard response.body.count == PipelineBenchmark.body.count else {
+            throw BenchError("URLSessionTransport got an unexpected answer")
+        }
+    }
+
+    func close() {}
+}
+
+/// A transport that is nothing but `URLSession.data(for:)`: the pipeline's share over bare URLSession.
+struct DataForTransport: Transport {
+    let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        return URLSession(configuration: configuration)
+    }()
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var urlRequest = URLRequest(url: request.url)
+        for field in request.headers { urlRequest.setValue(field.value, forHTTPHeaderField: field.name) }
+        let (data, response) = try await session.data(for: urlRequest)
+        return HTTPResponse(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+    }
+}
+
+/// A transport that answers at once without a network: the pipeline's own cost.
+struct InstantTransport: Transport {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: PipelineBenchmark.body, url: request.url)
+    }
 }
