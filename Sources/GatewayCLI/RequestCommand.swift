@@ -24,6 +24,15 @@ struct RequestCommand: Command {
           --include, -i             Print the status line and response headers before the body.
           --timeout SECONDS         Give up when no data arrives for this long, and end the whole call
                                     after it (default 60).
+          --priority LEVEL          The request's priority in the queue: low, medium (default), high,
+                                    veryHigh or blocker.
+          --retries N               Send again up to N times (0–4, default 0) after 408, 429, 500, 502,
+                                    503, 504 or a lost connection, with jittered exponential back-off
+                                    from 0.5 s or the server's Retry-After. Only idempotent methods
+                                    (GET, HEAD, PUT, DELETE, OPTIONS, TRACE) are retried.
+          --verbose, -v             Print each attempt as a cURL command line, and the request's
+                                    metrics, to standard error. Secrets (Authorization, cookies,
+                                    API keys, token query items and JSON fields) show as <redacted>.
 
         Only one kind of body may be given: --json, --form, or --multipart/--file.
 
@@ -38,7 +47,11 @@ struct RequestCommand: Command {
         let request = try RequestOptions(parsing: &arguments, output: output)
         let provider = Provider(baseURL: request.baseURL) { config in
             config.timeout = request.timeout
-            config.deadline = request.timeout.map { $0 + .seconds(5) }
+            config.deadline = request.timeout.map { $0 * (request.retries + 1) + .seconds(5) }
+            config.retryPolicy = .retries(request.retries)
+            if request.verbose {
+                config.observers = [CURLLogger(logsResponseHeaders: true) { output.error($0) }]
+            }
         }
         do {
             let response = try await provider.send(request.endpoint)

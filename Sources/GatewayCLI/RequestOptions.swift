@@ -10,6 +10,12 @@ struct RequestOptions {
     var timeout: Duration?
     /// The URL as shown in messages (sensitive query items redacted).
     var display: String
+    /// `--priority`: the request's priority in the queue.
+    var priority: RequestPriority
+    /// `--retries N`: the retry policy's retries (0 unless given).
+    var retries: Int
+    /// `--verbose`: log the redacted cURL line and the metrics to standard error.
+    var verbose: Bool
 
     init(parsing arguments: inout Arguments, output: Output) throws(UsageError) {
         let queries = try arguments.options("query")
@@ -20,6 +26,10 @@ struct RequestOptions {
         let files = try arguments.options("file")
         let bearer = try arguments.option("bearer")
         include = arguments.flag("include", short: "-i")
+        verbose = arguments.flag("verbose", short: "-v")
+        let priorityNames = RequestPriority.allCases.map(\.description)
+        priority = try arguments.choice("priority", priorityNames).flatMap(RequestPriority.init(name:)) ?? .medium
+        retries = try Self.retries(arguments.option("retries"))
         timeout = try arguments.number("timeout").map { Duration.milliseconds(Int64(($0 * 1000).rounded())) }
         let positionals = try arguments.positionals()
         guard positionals.count == 2 else {
@@ -98,7 +108,20 @@ struct RequestOptions {
         endpoint.acceptableStatusCodes = StatusCodes([100...599])
         endpoint.decoding = .data
         endpoint.requiresAuthentication = false
+        endpoint.priority = priority
         self.endpoint = endpoint
+    }
+
+    /// `--retries N`: a whole number from 0 to 4 (a request makes at most 5 attempts).
+    static func retries(_ text: String?) throws(UsageError) -> Int {
+        guard let text else { return 0 }
+        guard let count = Int(text), count >= 0 else {
+            throw UsageError("--retries takes a whole number of retries from 0 to 4; got '\(text)'")
+        }
+        guard count <= RetryPolicy.attemptLimit - 1 else {
+            throw UsageError("--retries \(count) is too many: a request makes at most \(RetryPolicy.attemptLimit) attempts, so give 0 to \(RetryPolicy.attemptLimit - 1)")
+        }
+        return count
     }
 
     static func queryItem(_ text: String, flag: String = "query") throws(UsageError) -> URLQueryItem {

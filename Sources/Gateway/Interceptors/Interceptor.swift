@@ -4,7 +4,12 @@ public enum Decision: Sendable {
     /// codes decide (or the failure stands).
     case `continue`
     /// Send again, after the delay if one is given; the request is encoded again (step 4).
+    /// Counted as an error retry (`RequestMetrics.retries`), within `Configuration.maxAttempts`.
     case retry(after: Duration?)
+    /// Credentials changed: go back to the auth stage (step 3) and send again at once. Counted
+    /// as an auth replay (`RequestMetrics.authReplays`), apart from error retries, within
+    /// `Configuration.maxAuthReplays`.
+    case replay
     /// End the request with this error.
     case fail(GatewayError)
     /// End the request with this response, which is decoded as a success (a recovered or

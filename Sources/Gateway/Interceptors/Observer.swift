@@ -11,8 +11,8 @@ public enum RequestOutcome: Sendable {
 /// Sees every lifecycle event of every request and changes nothing.
 ///
 /// Events arrive in pipeline order for each request: `enqueued`, `dequeued`, then per attempt
-/// `encoded`, `sent`, `received` (when a response came) and `retried` (before the next
-/// attempt), and `finished` exactly once, whatever happened. The methods are synchronous and
+/// `encoded`, `sent`, `received` (when a response came) and `retried` or `replayed` (before the
+/// next attempt), and `finished` exactly once, whatever happened. The methods are synchronous and
 /// run on the request's task: keep them quick (hand heavy work to your own queue). Every method
 /// has an empty default:
 /// ```swift
@@ -35,6 +35,9 @@ public protocol Observer: Sendable {
     func responseReceived(_ response: HTTPResponse, for request: HTTPRequest, context: RequestContext)
     /// Another attempt follows after `delay` (step 7); `context.attempt` is the attempt that ended.
     func requestRetried(after delay: Duration?, context: RequestContext)
+    /// The request goes back to the auth stage for an auth replay (step 7); `context.attempt`
+    /// is the attempt that ended.
+    func requestReplayed(_ context: RequestContext)
     /// The request ended; called exactly once per request.
     func requestFinished(_ outcome: RequestOutcome, metrics: RequestMetrics, context: RequestContext)
 }
@@ -52,6 +55,8 @@ extension Observer {
     public func responseReceived(_ response: HTTPResponse, for request: HTTPRequest, context: RequestContext) {}
     /// Does nothing.
     public func requestRetried(after delay: Duration?, context: RequestContext) {}
+    /// Does nothing.
+    public func requestReplayed(_ context: RequestContext) {}
     /// Does nothing.
     public func requestFinished(_ outcome: RequestOutcome, metrics: RequestMetrics, context: RequestContext) {}
 }

@@ -13,18 +13,22 @@ public enum Redaction {
     /// Query item names whose values are always redacted (compared without case).
     public static let sensitiveQueryItems: Set<String> = [
         "access_token", "refresh_token", "id_token", "token", "password", "client_secret", "api_key", "apikey",
+        "code_verifier", "secret", "signature", "x-amz-signature", "x-amz-security-token",
     ]
 
-    /// JSON field names whose values are always redacted.
+    /// JSON and form field names whose values are always redacted (`RedactionRules` compares
+    /// them without case, `_` or `-`, so `accessToken` and `access_token` are one name).
     public static let sensitiveFields: Set<String> = [
         "access_token", "accessToken", "refresh_token", "refreshToken", "id_token", "idToken", "password",
-        "client_secret", "clientSecret",
+        "client_secret", "clientSecret", "token", "api_key", "secret", "passwd", "authorization", "code_verifier",
+        "private_key",
     ]
 
     /// Whether a header's value must not be shown.
     public static func isSensitiveHeader(_ name: String) -> Bool { sensitiveHeaders.contains(name.lowercased()) }
 
-    /// The URL as text with the values of sensitive query items and any user info replaced.
+    /// The URL as text with the values of sensitive query items (and of query items named like
+    /// sensitive fields, compared as `RedactionRules` does) and any user info replaced.
     public static func redactedURL(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             return (url.scheme.map { "\($0)://" } ?? "") + (url.host ?? "") + "/" + placeholder
@@ -37,7 +41,7 @@ public enum Redaction {
         if let items = components.percentEncodedQueryItems {
             components.percentEncodedQueryItems = items.map { item in
                 let name = item.name.removingPercentEncoding ?? item.name
-                guard sensitiveQueryItems.contains(name.lowercased()) else { return item }
+                guard RedactionRules.standard.isSensitiveQueryItem(name) else { return item }
                 return URLQueryItem(name: item.name, value: encodedPlaceholder)
             }
         }

@@ -39,17 +39,30 @@ extension Pipeline {
 
         // 6. Transport.
         try checkDeadline(run, before: "attempt \(run.context.attempt)")
+        try await awaitConnectivity(for: request, &run)
         let sent = request
         notify { $0.requestSent(sent, context: context) }
         run.metrics.attempts += 1
         let outcome: Result<HTTPResponse, GatewayError>
+        let sendingAt = ContinuousClock.now
         do {
             let response = try await transport.send(request)
+            // A transport slow to notice cancellation does not turn a cancelled call into a success.
+            try Task.checkCancellation()
             outcome = .success(response)
         } catch {
             if error is CancellationError || Task.isCancelled { throw CancellationError() }
             outcome = .failure(
                 error as? GatewayError ?? GatewayError(.transport, "the transport failed", underlying: error))
+        }
+        let sendingTime = ContinuousClock.now - sendingAt
+        switch outcome {
+        case .success(let response):
+            run.metrics.transportAttempts.append(
+                AttemptMetrics(number: run.context.attempt, duration: sendingTime, status: response.status))
+        case .failure(let failure):
+            run.metrics.transportAttempts.append(
+                AttemptMetrics(number: run.context.attempt, duration: sendingTime, failure: failure.kind))
         }
 
         // 7. Decide.

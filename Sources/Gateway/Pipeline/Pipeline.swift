@@ -3,35 +3,45 @@ import Foundation
 /// The one ordered path every request takes, REST endpoints and GraphQL operations alike.
 ///
 /// 1. **Build**: the `Requestable` makes a `PreparedRequest` (URL joined safely, fixed query
-///    items, headers, unencoded parameters); the provider's default headers are merged under
-///    its own, and header fields with line breaks are refused.
-/// 2. **Queue**: `Configuration.queue` admits the request (observers: `enqueued`, `dequeued`);
-///    its ticket is released exactly once when the request ends.
+///    items, headers, unencoded parameters, priority, retryability); the provider's default
+///    headers are merged under its own, header fields with line breaks are refused, and the
+///    call's deadline is fixed (one deadline covers every attempt).
+/// 2. **Queue**: `Configuration.queue` admits the request by priority under its concurrency cap
+///    (observers: `enqueued`, `dequeued`); a request cancelled while queued leaves without
+///    being encoded. Its ticket is released exactly once when the request ends, and at once
+///    when its task is cancelled.
 /// 3. **Auth**: `Configuration.auth` attaches credentials (or nothing).
 /// 4. **Encode**: cancellation is checked first, so a request cancelled in steps 1–3 never
 ///    runs an encoder; then each parameter encoder runs, in order, into a fresh `HTTPRequest`
 ///    (observers: `encoded`).
 /// 5. **Adapt**: each interceptor's `adapt`, in order.
-/// 6. **Transport**: the deadline is checked, then the transport sends the request (observers:
-///    `sent`, `received`); a temporary body file is deleted when the attempt ends.
+/// 6. **Transport**: the deadline is checked; with a reachability monitor, an unusable
+///    network fails the attempt or, when the request waits for connectivity, holds it until
+///    the network is back (bounded by the deadline); then the transport sends the request
+///    (observers: `sent`, `received`); a temporary body file is deleted when the attempt ends.
 /// 7. **Decide**: each interceptor's `decide`, in order, until one says more than `.continue`:
-///    `.retry` goes back to step 4 (encoded again; at most `Configuration.maxAttempts`
-///    attempts, the delay bounded by the deadline; observers: `retried`), `.fail` ends with its
-///    error, `.done` takes its response as the success. When all continue, the requestable's
-///    `validate` decides (for an endpoint: its acceptable status codes and API error body); a
-///    failed attempt without a response stands as an error.
+///    `.retry` goes back to step 4 (an error retry: at most `Configuration.maxAttempts`
+///    attempts, the delay bounded by the deadline; observers: `retried`), `.replay` goes back
+///    to step 3 (an auth replay, counted apart; observers: `replayed`), `.fail` ends with its
+///    error, `.done` takes its response as the success. When all continue,
+///    `Configuration.retryPolicy` decides whether a retryable status or transport failure is
+///    sent again (back-off or `Retry-After`, never past the deadline); otherwise the
+///    requestable's `validate` decides (for an endpoint: its acceptable status codes and API
+///    error body); a failed attempt without a response stands as an error.
 /// 8. **Decode**: the requestable decodes the accepted response.
 /// 9. **Cache write**: `Configuration.cache` is offered the response.
-/// 10. **Metrics**: the total time is recorded, the `Response` is returned, and observers get
-///     `finished`, exactly once for every request, however it ended.
+/// 10. **Metrics**: the total time is recorded, the `Response` is returned with its
+///     `RequestMetrics`, and observers get `finished` with them, exactly once for every
+///     request, however it ended.
 ///
 /// Errors leave as `GatewayError` with the endpoint name, the request and the response filled
 /// in; `CancellationError` (and any failure while the task is cancelled) leaves as
-/// `CancellationError`.
+/// `CancellationError`. `Provider.invalidate()` cancels every request under way.
 struct Pipeline: Sendable {
     let baseURL: URL
     let transport: any Transport
     let configuration: Provider.Configuration
+    let inFlight = InFlightRequests()
     private let counter = Locked<UInt64>(0)
 
     init(baseURL: URL, transport: any Transport, configuration: Provider.Configuration) {
@@ -39,6 +49,8 @@ struct Pipeline: Sendable {
         self.transport = transport
         self.configuration = configuration
     }
+
+    var clock: any TimeSource { configuration.clock }
 
     /// What one request has gathered so far.
     struct Run {
@@ -48,16 +60,48 @@ struct Pipeline: Sendable {
         var request: HTTPRequest?
         /// The response of the current attempt, once received.
         var response: HTTPResponse?
+        /// Whether the retry policy may send the request again.
+        var retryability = Retryability.automatic
+        /// Whether an attempt waits for the network.
+        var waitsForConnectivity = false
     }
 
+    /// Runs the request as a task of its own, so that `Provider.invalidate()` can cancel it; the
+    /// caller's cancellation is passed on.
     func send<R: Requestable>(_ requestable: R) async throws -> Response<R.Value> {
-        let id = counter.withLock { value -> UInt64 in
+        let number = counter.withLock { value -> UInt64 in
             value += 1
             return value
         }
-        var run = Run(context: RequestContext(id: RequestID(id), name: requestable.name, baseURL: baseURL))
+        let id = RequestID(number)
+        // The call's time and deadline count from here, not from when its task first runs.
+        let startedAt = ContinuousClock.now
+        let clockStart = clock.now
+        if inFlight.isInvalidated {
+            var context = RequestContext(id: id, name: requestable.name, baseURL: baseURL)
+            context.priority = .medium
+            let failure = GatewayError(.cancelled, "the provider was invalidated", fix: "create a new Provider",
+                                       endpoint: requestable.name)
+            notify { $0.requestFinished(.failure(failure), metrics: RequestMetrics(), context: context) }
+            throw failure
+        }
+        let work = Task { try await self.run(requestable, id: id, startedAt: startedAt, clockStart: clockStart) }
+        inFlight.register(number) { work.cancel() }
+        defer { inFlight.remove(number) }
+        return try await withTaskCancellationHandler {
+            try await work.value
+        } onCancel: {
+            work.cancel()
+        }
+    }
+
+    /// Every step, and the `finished` event.
+    private func run<R: Requestable>(
+        _ requestable: R, id: RequestID, startedAt: ContinuousClock.Instant, clockStart: ContinuousClock.Instant
+    ) async throws -> Response<R.Value> {
+        var run = Run(context: RequestContext(id: id, name: requestable.name, baseURL: baseURL, startedAt: startedAt))
         do {
-            let (value, response, request) = try await admit(requestable, &run)
+            let (value, response, request) = try await admit(requestable, clockStart: clockStart, &run)
             run.metrics.total = run.context.elapsed
             let metrics = run.metrics
             notify { $0.requestFinished(.success(response), metrics: metrics, context: run.context) }
@@ -73,8 +117,8 @@ struct Pipeline: Sendable {
     }
 
     /// Steps 1 and 2, and the release of the queue ticket.
-    private func admit<R: Requestable>(_ requestable: R, _ run: inout Run) async throws
-        -> (R.Value, HTTPResponse, HTTPRequest)
+    private func admit<R: Requestable>(_ requestable: R, clockStart: ContinuousClock.Instant, _ run: inout Run)
+        async throws -> (R.Value, HTTPResponse, HTTPRequest)
     {
         // 1. Build.
         var prepared: PreparedRequest
@@ -89,7 +133,9 @@ struct Pipeline: Sendable {
         try HeaderValidation.check(prepared.headers)
         run.context.priority = prepared.priority
         run.context.requiresAuthentication = prepared.requiresAuthentication
-        run.context.deadline = (prepared.deadline ?? configuration.deadline).map { run.context.startedAt + $0 }
+        run.context.deadline = (prepared.deadline ?? configuration.deadline).map { clockStart + $0 }
+        run.retryability = prepared.retryability
+        run.waitsForConnectivity = prepared.waitsForConnectivity ?? configuration.waitsForConnectivity
 
         // 2. Queue.
         let context = run.context
@@ -102,35 +148,48 @@ struct Pipeline: Sendable {
             throw wrap(error, .cancelled, "the request queue did not admit the request")
         }
         run.metrics.queued = ContinuousClock.now - queuedAt
+        run.metrics.heldByBlocker = min(ticket.heldByBlocker, run.metrics.queued)
         notify { $0.requestDequeued(context) }
+        let release = TicketRelease(queue: configuration.queue, ticket: ticket)
         do {
-            let result = try await authorizeAndSend(requestable, prepared, &run)
-            await configuration.queue.finished(ticket)
+            let result = try await withTaskCancellationHandler {
+                try await authorizeAndSend(requestable, prepared, &run)
+            } onCancel: {
+                release.releaseSoon()
+            }
+            await release.release()
             return result
         } catch {
-            await configuration.queue.finished(ticket)
+            await release.release()
             throw error
         }
     }
 
-    /// Steps 3 to 9.
+    /// Steps 3 to 9; step 3 again after each auth replay.
     private func authorizeAndSend<R: Requestable>(_ requestable: R, _ prepared: PreparedRequest, _ run: inout Run)
         async throws -> (R.Value, HTTPResponse, HTTPRequest)
     {
-        // 3. Auth.
-        let authorizingAt = ContinuousClock.now
-        let authorized: PreparedRequest
-        do {
-            authorized = try await configuration.auth.authorize(prepared, context: run.context)
-        } catch {
-            throw wrap(error, .authentication, "credentials could not be attached")
-        }
-        run.metrics.authorization = ContinuousClock.now - authorizingAt
-        try HeaderValidation.check(authorized.headers)
-
-        // 4–7, once per attempt.
         let decodingContext = ResponseDecodingContext(json: configuration.jsonDecoding)
-        let (response, request) = try await attempts(requestable, authorized, decodingContext, &run)
+        var accepted: (response: HTTPResponse, request: HTTPRequest)?
+        var authorized = prepared
+        while accepted == nil {
+            // 3. Auth.
+            let authorizingAt = ContinuousClock.now
+            do {
+                authorized = try await configuration.auth.authorize(prepared, context: run.context)
+            } catch {
+                throw wrap(error, .authentication, "credentials could not be attached")
+            }
+            run.metrics.authorization += ContinuousClock.now - authorizingAt
+            try HeaderValidation.check(authorized.headers)
+
+            // 4–7, once per attempt.
+            switch try await attempts(requestable, authorized, decodingContext, &run) {
+            case .accepted(let response, let request): accepted = (response, request)
+            case .replay: continue
+            }
+        }
+        guard let (response, request) = accepted.map({ ($0.response, $0.request) }) else { throw CancellationError() }
 
         // 8. Decode.
         let decodingAt = ContinuousClock.now
@@ -149,57 +208,10 @@ struct Pipeline: Sendable {
         return (value, response, request)
     }
 
-    /// Steps 4 to 7, repeated while the decision is to retry.
-    private func attempts<R: Requestable>(
-        _ requestable: R, _ prepared: PreparedRequest, _ decodingContext: ResponseDecodingContext, _ run: inout Run
-    ) async throws -> (HTTPResponse, HTTPRequest) {
-        while true {
-            run.context.attempt += 1
-            run.request = nil
-            run.response = nil
-            switch try await attempt(prepared, &run) {
-            case .response(let response, let request, .continue):
-                if let failure = requestable.validate(response, context: decodingContext) { throw failure }
-                return (response, request)
-            case .response(_, let request, .done(let response)), .failure(_, let request, .done(let response)):
-                run.response = response
-                return (response, request)
-            case .response(_, _, .fail(let failure)), .failure(_, _, .fail(let failure)):
-                throw failure
-            case .failure(let failure, _, .continue):
-                throw failure
-            case .response(_, _, .retry(let delay)), .failure(_, _, .retry(let delay)):
-                try await waitToRetry(after: delay, &run)
-            }
-        }
-    }
-
-    /// Step 7's retry: checks the attempt limit and the deadline, tells observers, waits.
-    private func waitToRetry(after delay: Duration?, _ run: inout Run) async throws {
-        let limit = max(1, configuration.maxAttempts)
-        guard run.context.attempt < limit else {
-            throw GatewayError(
-                .tooManyAttempts, "gave up after \(run.context.attempt) attempts",
-                fix: "the interceptors asked for more retries than Configuration.maxAttempts (\(limit)) allows",
-                response: run.response)
-        }
-        let context = run.context
-        notify { $0.requestRetried(after: delay, context: context) }
-        guard let delay, delay > .zero else { return }
-        if let deadline = run.context.deadline, ContinuousClock.now + delay > deadline {
-            throw GatewayError(
-                .timeout, "a retry after \(delay) would pass the call's deadline",
-                fix: "raise the endpoint's deadline or Configuration.deadline", response: run.response)
-        }
-        let waitingAt = ContinuousClock.now
-        try await Task.sleep(for: delay)
-        run.metrics.retryDelay += ContinuousClock.now - waitingAt
-    }
-
     func checkDeadline(_ run: Run, before step: String) throws {
-        guard let deadline = run.context.deadline, ContinuousClock.now >= deadline else { return }
+        guard let deadline = run.context.deadline, clock.now >= deadline else { return }
         throw GatewayError(.timeout, "the call's deadline passed before \(step)",
-                           fix: "raise the endpoint's deadline or Configuration.deadline")
+                           fix: "raise the endpoint's deadline or Configuration.deadline", response: run.response)
     }
 
     func notify(_ event: (any Observer) -> Void) {
@@ -228,5 +240,37 @@ struct Pipeline: Sendable {
         guard case .file(let url, _, true) = request.body else { return }
         if let other, case .file(let otherURL, _, _) = other.body, otherURL == url { return }
         try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Releases one queue ticket exactly once: when the request ends, or at once (from a
+/// cancellation handler) when its task is cancelled, whichever comes first.
+final class TicketRelease: Sendable {
+    private let queue: any RequestQueue
+    private let ticket: QueueTicket
+    private let released = Locked(false)
+
+    init(queue: any RequestQueue, ticket: QueueTicket) {
+        self.queue = queue
+        self.ticket = ticket
+    }
+
+    private func claim() -> Bool {
+        released.withLock { released in
+            defer { released = true }
+            return !released
+        }
+    }
+
+    /// Releases the ticket unless it already was.
+    func release() async {
+        if claim() { await queue.finished(ticket) }
+    }
+
+    /// Releases the ticket from synchronous code, unless it already was.
+    func releaseSoon() {
+        guard claim() else { return }
+        let queue = queue, ticket = ticket
+        Task { await queue.finished(ticket) }
     }
 }

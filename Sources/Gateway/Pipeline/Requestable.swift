@@ -71,14 +71,22 @@ public struct PreparedRequest: Sendable, CustomStringConvertible, CustomReflecta
     public var deadline: Duration?
     /// The largest response body accepted; the provider's default when `nil`.
     public var maxResponseBytes: Int?
+    /// Whether the retry policy may send the request again (by default: when the method is
+    /// idempotent). A GraphQL query sets `.idempotent`; a mutation sets `.idempotent` only when
+    /// it carries an idempotency key in `headers` (the same on every attempt), else `.never`.
+    public var retryability: Retryability
+    /// Whether the request waits for the network to become usable; the provider's setting when `nil`.
+    public var waitsForConnectivity: Bool?
 
     /// Creates a prepared request.
     public init(
         name: String, method: HTTPMethod, url: URL, headers: HTTPHeaders = [:],
         parameters: [RequestParameters] = [], requiresAuthentication: Bool = true,
         priority: RequestPriority = .medium, timeout: Duration? = nil, deadline: Duration? = nil,
-        maxResponseBytes: Int? = nil
+        maxResponseBytes: Int? = nil, retryability: Retryability = .automatic, waitsForConnectivity: Bool? = nil
     ) {
+        self.retryability = retryability
+        self.waitsForConnectivity = waitsForConnectivity
         self.name = name
         self.method = method
         self.url = url
@@ -111,6 +119,8 @@ public struct PreparedRequest: Sendable, CustomStringConvertible, CustomReflecta
             "headers": headers.description,
             "parameters": parameters.map { String(describing: type(of: $0.encoder)) },
             "requiresAuthentication": requiresAuthentication,
+            "priority": priority.description,
+            "retryability": retryability.description,
         ], displayStyle: .struct)
     }
 }

@@ -28,11 +28,30 @@ extension Provider {
         public var deadline: Duration?
         /// The default largest response body accepted: 10 MiB.
         public var maxResponseBytes = HTTPRequest.defaultMaxResponseBytes
-        /// The most attempts one request makes, however often interceptors ask to retry: 5.
-        /// Values below 1 count as 1.
-        public var maxAttempts = 5
-        /// The request queue (step 2); the pass-through queue by default.
-        public var queue: any RequestQueue = ImmediateQueue()
+        /// The most attempts one request makes through error retries (the retry policy's and
+        /// interceptors' `.retry`): 5, which is also the most it can be (values outside 1...5
+        /// are clamped). Auth replays are counted apart, up to `maxAuthReplays`.
+        public var maxAttempts = RetryPolicy.attemptLimit
+        /// The most auth replays (an interceptor's `.replay`) one request makes: 2.
+        public var maxAuthReplays = 2
+        /// When and how soon failed requests are sent again (step 7, after the interceptors):
+        /// 2 retries of idempotent requests with jittered exponential back-off by default;
+        /// `.none` never retries.
+        public var retryPolicy = RetryPolicy()
+        /// The request queue (step 2): a `PriorityRequestQueue` with a cap of 6 by default, one
+        /// per configuration (`.immediate` dispatches everything at once).
+        public var queue: any RequestQueue = PriorityRequestQueue()
+        /// Where deadlines, retry back-off and `Retry-After` dates read the time; real time by
+        /// default.
+        public var clock: any TimeSource = SystemTimeSource()
+        /// Tells whether the network is usable; `nil` (the default) never checks. With a
+        /// monitor, an attempt on an unusable network (to any host but loopback) fails at once
+        /// with a transport error, or waits when `waitsForConnectivity` is set.
+        public var reachability: (any ReachabilityMonitor)?
+        /// Whether requests wait for the network to become usable (bounded by their deadline,
+        /// or their timeout when they have none) instead of failing at once; a request's own
+        /// `waitsForConnectivity` wins.
+        public var waitsForConnectivity = false
         /// The auth stage (step 3); attaches nothing by default.
         public var auth: any AuthStage = NoAuthentication()
         /// The cache stage (step 9); stores nothing by default.

@@ -41,6 +41,20 @@ public final class Provider: Sendable {
         pipeline = Pipeline(baseURL: baseURL, transport: transport, configuration: configuration)
     }
 
+    /// Ends every request under way with a cancellation (each `send` throws
+    /// `CancellationError` and observers see `finished` once per request), and fails every later
+    /// request at once with a `GatewayError` of kind `.cancelled`.
+    ///
+    /// A call in progress keeps its provider alive, so releasing the last reference cannot end
+    /// requests that are still running: call this when the provider is done with (log-out,
+    /// account switch). The provider's `deinit` calls it too.
+    public func invalidate() { pipeline.inFlight.invalidate() }
+
+    /// Whether `invalidate()` has been called.
+    public var isInvalidated: Bool { pipeline.inFlight.isInvalidated }
+
+    deinit { pipeline.inFlight.invalidate() }
+
     /// Sends any requestable (an endpoint, an operation, your own) through the pipeline.
     ///
     /// - Returns: the decoded value with the HTTP response, the request sent and the metrics.

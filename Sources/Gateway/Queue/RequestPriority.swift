@@ -1,7 +1,8 @@
 /// How urgently a request is dispatched by the request queue.
 ///
-/// The pass-through queue of this release dispatches everything at once; the priority is carried
-/// through the pipeline so that a priority queue can order by it.
+/// `PriorityRequestQueue` dispatches the most urgent waiting request first and, within one
+/// priority, in the order the requests arrived; a waiting request gains urgency as it ages, so a
+/// `low` one is never starved. A `blocker` holds every other request back until it finishes.
 public enum RequestPriority: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
     /// Prefetching and other work nobody waits for.
     case low
@@ -14,10 +15,16 @@ public enum RequestPriority: Int, Sendable, Hashable, Comparable, CaseIterable, 
     /// Holds the dispatch of every other request until it finishes (a token refresh).
     case blocker
 
+    /// The priority named `name` (`low`, `medium`, `high`, `veryHigh`, `blocker`), or `nil`.
+    public init?(name: String) {
+        guard let match = Self.allCases.first(where: { $0.description == name }) else { return nil }
+        self = match
+    }
+
     /// Whether `lhs` is less urgent than `rhs`.
     public static func < (lhs: RequestPriority, rhs: RequestPriority) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// The case name.
+    /// The case name, as `gateway request --priority` takes it.
     public var description: String {
         switch self {
         case .low: "low"

@@ -34,8 +34,23 @@ public protocol RequestQueue: Sendable {
 public struct QueueTicket: Sendable, Hashable {
     /// The request the ticket belongs to.
     public let id: RequestID
+    /// The queue's own number for the admission (unique within one queue, even when several
+    /// providers share it).
+    public let sequence: UInt64
+    /// How long the request was held only because a `blocker` was queued or running.
+    public var heldByBlocker: Duration
+
     /// Creates a ticket.
-    public init(id: RequestID) { self.id = id }
+    ///
+    /// - Parameters:
+    ///   - id: the request's identity.
+    ///   - sequence: the queue's own number for the admission.
+    ///   - heldByBlocker: the time the request waited behind blockers.
+    public init(id: RequestID, sequence: UInt64 = 0, heldByBlocker: Duration = .zero) {
+        self.id = id
+        self.sequence = sequence
+        self.heldByBlocker = heldByBlocker
+    }
 }
 
 /// The pass-through queue: every request proceeds at once.

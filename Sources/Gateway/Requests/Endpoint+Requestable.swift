@@ -16,7 +16,8 @@ extension Endpoint: Requestable {
         return PreparedRequest(
             name: name, method: method, url: url, headers: headers, parameters: parameters,
             requiresAuthentication: requiresAuthentication, priority: priority, timeout: timeout,
-            deadline: deadline, maxResponseBytes: maxResponseBytes)
+            deadline: deadline, maxResponseBytes: maxResponseBytes, retryability: retryability,
+            waitsForConnectivity: waitsForConnectivity)
     }
 
     /// `nil` for an acceptable status; otherwise a `.status` error that says what was expected

@@ -46,6 +46,11 @@ public struct Endpoint<Value: Sendable>: Sendable, CustomStringConvertible {
     public var maxResponseBytes: Int?
     /// A name for errors and observers; `METHOD path` when `nil`.
     public var label: String?
+    /// Whether the retry policy may send the endpoint again; by its method by default (see
+    /// `idempotencyKey(_:)` for a POST that may be retried).
+    public var retryability: Retryability = .automatic
+    /// Whether the request waits for the network to become usable; the provider's setting when `nil`.
+    public var waitsForConnectivity: Bool?
 
     /// Creates an endpoint; the static factories (`.get`, `.post`, …) cover the common cases.
     public init(
@@ -82,8 +87,15 @@ public struct Endpoint<Value: Sendable>: Sendable, CustomStringConvertible {
         self.label = label
     }
 
-    /// The name used in errors and by observers: the label, or `METHOD path`.
-    public var name: String { label ?? "\(method) \(path)" }
+    /// The name used in errors and by observers: the label, or `METHOD path` (an absolute URL
+    /// path shown without its user info).
+    public var name: String { label ?? "\(method) \(Self.displayed(path))" }
+
+    /// The path as names show it: an absolute URL redacted like every URL Gateway prints.
+    private static func displayed(_ path: String) -> String {
+        guard path.contains("://"), let url = URL(string: path), url.scheme != nil else { return path }
+        return Redaction.redactedURL(url)
+    }
 
     /// The endpoint's name.
     public var description: String { name }
@@ -103,6 +115,19 @@ public struct Endpoint<Value: Sendable>: Sendable, CustomStringConvertible {
     public func with(_ change: (inout Endpoint) -> Void) -> Endpoint {
         var copy = self
         change(&copy)
+        return copy
+    }
+
+    /// A copy that carries `key` in `header` on every attempt and may therefore be retried
+    /// whatever its method (a POST that creates something, say).
+    ///
+    /// ```swift
+    /// let order = Endpoint<Order>.post("orders", body: draft).idempotencyKey(UUID().uuidString)
+    /// ```
+    public func idempotencyKey(_ key: String, header: String = "Idempotency-Key") -> Endpoint {
+        var copy = self
+        copy.headers[header] = key
+        copy.retryability = .idempotent
         return copy
     }
 

@@ -4,6 +4,10 @@ public struct BenchCommand: Command {
     public static let benchmarks: [any Benchmark] = [
         ParseBenchmark(),
         NormalizeBenchmark(),
+        LaunchBenchmarkEntry(),
+        PipelineBenchmarkEntry(),
+        OverheadBenchmarkEntry(),
+        ServeBenchmarkEntry(),
     ]
 
     /// The benchmarks this command offers.
@@ -17,7 +21,7 @@ public struct BenchCommand: Command {
     /// The verb.
     public var name: String { "bench" }
     /// One line for `gateway --help`.
-    public var summary: String { "Measure the speed of parsing, normalizing and more" }
+    public var summary: String { "Measure parsing, normalizing, the launch scenario, the pipeline and more" }
     /// The text of `gateway help VERB`: every flag and exit status.
     public var help: String {
         let width = benchmarks.map(\.name.count).max() ?? 0
@@ -69,7 +73,7 @@ public struct BenchCommand: Command {
         #endif
         let results: [BenchmarkResult]
         do {
-            results = try benchmark.run(input, runner: BenchmarkRunner(budget: time))
+            results = try await benchmark.run(input, runner: BenchmarkRunner(budget: time))
         } catch let failure as BenchmarkFailure {
             output.error("gateway bench \(benchmark.name): \(failure.message)")
             return failure.status

@@ -30,7 +30,7 @@ public protocol Benchmark: Sendable {
     var options: [BenchmarkOption] { get }
     /// Prepares the inputs, measures, and returns one result per measured input.
     /// - Throws: ``BenchmarkFailure`` for bad input, `UsageError` for a bad command line.
-    func run(_ input: BenchmarkInput, runner: BenchmarkRunner) throws -> [BenchmarkResult]
+    func run(_ input: BenchmarkInput, runner: BenchmarkRunner) async throws -> [BenchmarkResult]
 }
 
 /// An option a benchmark reads: a flag, or an option that takes a value.

@@ -55,7 +55,10 @@ final class RecordingCache: CacheStage {
         let stub = StubTransport().on(.get, "x", reply: .status(500))
         let log = EventLog()
         await #expect(throws: GatewayError.self) {
-            try await makeProvider(stub) { $0.observers = [log] }.send(Endpoint<Empty>.get("x"))
+            try await makeProvider(stub) {
+                $0.observers = [log]
+                $0.retryPolicy = .none
+            }.send(Endpoint<Empty>.get("x"))
         }
         #expect(log.all == ["enqueued", "dequeued", "encoded 1", "sent 1", "received 500", "finished failure status"])
     }
@@ -152,7 +155,10 @@ final class RecordingCache: CacheStage {
         gate.open()
         let queue = GatedQueue(gate: gate)
         let stub = StubTransport().on(.get, "ok", reply: .status(200)).on(.get, "bad", reply: .status(500))
-        let provider = makeProvider(stub) { $0.queue = queue }
+        let provider = makeProvider(stub) {
+            $0.queue = queue
+            $0.retryPolicy = .none
+        }
         _ = try await provider.send(Endpoint<Empty>.get("ok"))
         _ = try? await provider.send(Endpoint<Empty>.get("bad"))
         _ = try? await provider.send(Endpoint<User>.get("ok"))

@@ -1,0 +1,125 @@
+import Foundation
+
+/// Step 7's loop over attempts: interceptors' decisions, then the retry policy (see `Pipeline`).
+extension Pipeline {
+    /// How a series of attempts ended.
+    enum Settled {
+        /// A response to decode.
+        case accepted(HTTPResponse, HTTPRequest)
+        /// An interceptor asked for an auth replay: back to step 3.
+        case replay
+    }
+
+    /// Steps 4 to 7, repeated while the decision is to retry.
+    func attempts<R: Requestable>(
+        _ requestable: R, _ prepared: PreparedRequest, _ decodingContext: ResponseDecodingContext, _ run: inout Run
+    ) async throws -> Settled {
+        while true {
+            run.context.attempt += 1
+            run.request = nil
+            run.response = nil
+            switch try await attempt(prepared, &run) {
+            case .response(let response, let request, .continue):
+                if let delay = try policyDelay(after: response, prepared, run) {
+                    try await waitToRetry(after: delay, &run)
+                    continue
+                }
+                if var failure = requestable.validate(response, context: decodingContext) {
+                    if run.metrics.attempts > 1 { failure.message += " (after \(run.metrics.attempts) attempts)" }
+                    throw failure
+                }
+                return .accepted(response, request)
+            case .failure(var failure, _, .continue):
+                if let delay = try policyDelay(after: failure, prepared, run) {
+                    try await waitToRetry(after: delay, &run)
+                    continue
+                }
+                if run.metrics.attempts > 1 { failure.message += " (after \(run.metrics.attempts) attempts)" }
+                throw failure
+            case .response(_, let request, .done(let response)), .failure(_, let request, .done(let response)):
+                run.response = response
+                return .accepted(response, request)
+            case .response(_, _, .fail(let failure)), .failure(_, _, .fail(let failure)):
+                throw failure
+            case .response(_, _, .retry(let delay)), .failure(_, _, .retry(let delay)):
+                let limit = min(max(1, configuration.maxAttempts), RetryPolicy.attemptLimit)
+                guard run.metrics.retries + 1 < limit else {
+                    throw GatewayError(
+                        .tooManyAttempts, "gave up after \(run.metrics.attempts) attempts",
+                        fix: "the interceptors asked for more retries than Configuration.maxAttempts (\(limit)) allows",
+                        response: run.response)
+                }
+                try await waitToRetry(after: delay, &run)
+            case .response(_, _, .replay), .failure(_, _, .replay):
+                guard run.metrics.authReplays < max(0, configuration.maxAuthReplays) else {
+                    throw GatewayError(
+                        .authentication, "gave up after \(run.metrics.authReplays) auth replays",
+                        fix: "the credentials were refused again after being renewed; check the auth stage",
+                        response: run.response)
+                }
+                run.metrics.authReplays += 1
+                let context = run.context
+                notify { $0.requestReplayed(context) }
+                return .replay
+            }
+        }
+    }
+
+    /// The retry policy's delay before another attempt after `response`, or `nil` for none.
+    ///
+    /// - Throws: `GatewayError` of kind `.timeout` when the delay (`Retry-After` or back-off)
+    ///   would end past the call's deadline.
+    private func policyDelay(after response: HTTPResponse, _ prepared: PreparedRequest, _ run: Run) throws -> Duration? {
+        let policy = configuration.retryPolicy
+        guard policy.isRetryable(status: response.status), mayRetry(prepared, run) else { return nil }
+        if let retryAfter = policy.retryAfter(response, now: clock.date) {
+            try checkDelay(retryAfter, "the server asked to wait \(retryAfter.seconds) s (Retry-After)", run)
+            return retryAfter
+        }
+        let delay = policy.backoff(forRetry: run.metrics.retries + 1)
+        try checkDelay(delay, "the back-off of \(delay.millisecondsText)", run)
+        return delay
+    }
+
+    /// The retry policy's delay before another attempt after a failure without a response.
+    private func policyDelay(after failure: GatewayError, _ prepared: PreparedRequest, _ run: Run) throws -> Duration? {
+        let policy = configuration.retryPolicy
+        guard policy.isRetryable(failure), mayRetry(prepared, run) else { return nil }
+        if let deadline = run.context.deadline, clock.now >= deadline { return nil }
+        let delay = policy.backoff(forRetry: run.metrics.retries + 1)
+        try checkDelay(delay, "the back-off of \(delay.millisecondsText)", run)
+        return delay
+    }
+
+    /// Whether the request may be sent again: its retryability, the policy's budget and the
+    /// attempt limit.
+    private func mayRetry(_ prepared: PreparedRequest, _ run: Run) -> Bool {
+        let limit = min(max(1, configuration.maxAttempts), RetryPolicy.attemptLimit)
+        let budget = min(configuration.retryPolicy.effectiveMaxRetries, limit - 1)
+        return run.retryability.allowsRetry(of: prepared.method) && run.metrics.retries < budget
+    }
+
+    /// Fails at once when waiting `delay` would end past the deadline.
+    private func checkDelay(_ delay: Duration, _ what: String, _ run: Run) throws {
+        guard let deadline = run.context.deadline, clock.now + delay > deadline else { return }
+        throw GatewayError(
+            .timeout, "\(what) would end past the call's deadline; gave up after \(run.metrics.attempts) attempt(s)",
+            fix: "raise the endpoint's deadline or Configuration.deadline", response: run.response)
+    }
+
+    /// Counts the retry, tells observers and waits `delay` (on the configured clock).
+    private func waitToRetry(after delay: Duration?, _ run: inout Run) async throws {
+        let context = run.context
+        notify { $0.requestRetried(after: delay, context: context) }
+        run.metrics.retries += 1
+        guard let delay, delay > .zero else { return }
+        if let deadline = run.context.deadline, clock.now + delay > deadline {
+            throw GatewayError(
+                .timeout, "a retry after \(delay) would pass the call's deadline",
+                fix: "raise the endpoint's deadline or Configuration.deadline", response: run.response)
+        }
+        let waitingAt = clock.now
+        try await clock.sleep(for: delay)
+        run.metrics.retryDelay += clock.now - waitingAt
+    }
+}

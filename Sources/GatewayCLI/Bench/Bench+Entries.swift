@@ -1,0 +1,76 @@
+/// The queue and pipeline benchmarks as entries of `gateway bench`; each prints its own report.
+struct LaunchBenchmarkEntry: Benchmark {
+    var name: String { "launch" }
+    var summary: String {
+        "38 requests (3 high, 30 medium, 5 low) behind a token-refresh blocker, against the ideal schedule"
+    }
+    var usage: String { "[--runs N]" }
+    var options: [BenchmarkOption] { [.value("runs", help: "Measured runs after one warm-up (default 5).")] }
+
+    func run(_ input: BenchmarkInput, runner: BenchmarkRunner) async throws -> [BenchmarkResult] {
+        let runs = try input.count("runs") ?? 5
+        input.output.print(try await LaunchBenchmark(runs: max(1, runs)).run())
+        return []
+    }
+}
+
+/// `gateway bench pipeline`: Provider + URLSessionTransport against bare URLSession.
+struct PipelineBenchmarkEntry: Benchmark {
+    var name: String { "pipeline" }
+    var summary: String {
+        "Provider + URLSessionTransport against bare URLSession on one loopback server, 1 and 64 in flight"
+    }
+    var usage: String { "[--requests N] [--runs N] [--in-process]" }
+    var options: [BenchmarkOption] {
+        [
+            .value("requests", help: "Requests per run (default 2,000)."),
+            .value("runs", help: "Measured runs after a warm-up (default 3)."),
+            .flag("in-process", help: "Serve from this process instead of a child process."),
+        ]
+    }
+
+    func run(_ input: BenchmarkInput, runner: BenchmarkRunner) async throws -> [BenchmarkResult] {
+        let benchmark = PipelineBenchmark(
+            requests: max(100, try input.count("requests") ?? 2_000), runs: max(1, try input.count("runs") ?? 3),
+            inProcess: input.flag("in-process"))
+        input.output.print(try await benchmark.run())
+        return []
+    }
+}
+
+/// `gateway bench overhead`: the pipeline alone over a transport that answers at once.
+struct OverheadBenchmarkEntry: Benchmark {
+    var name: String { "overhead" }
+    var summary: String { "The pipeline alone, over a transport that answers at once: µs per request" }
+    var usage: String { "[--requests N]" }
+    var options: [BenchmarkOption] { [.value("requests", help: "Requests (default 20,000).")] }
+
+    func run(_ input: BenchmarkInput, runner: BenchmarkRunner) async throws -> [BenchmarkResult] {
+        input.output.print(try await PipelineBenchmark.overhead(requests: max(100, try input.count("requests") ?? 20_000)))
+        return []
+    }
+}
+
+/// `gateway bench serve`: the loopback server that `pipeline` runs in a child process.
+struct ServeBenchmarkEntry: Benchmark {
+    var name: String { "serve" }
+    var summary: String { "The loopback server the pipeline benchmark starts in a child process (internal)" }
+    var usage: String { "" }
+    var options: [BenchmarkOption] { [] }
+
+    func run(_ input: BenchmarkInput, runner: BenchmarkRunner) async throws -> [BenchmarkResult] {
+        try await PipelineBenchmark.serve(output: input.output)
+        return []
+    }
+}
+
+extension BenchmarkInput {
+    /// The value of `--name` as a whole number, or `nil` when not given.
+    func count(_ name: String) throws(UsageError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), number >= 0 else {
+            throw UsageError("--\(name) takes a whole number; got '\(text)'")
+        }
+        return number
+    }
+}
