@@ -38,6 +38,34 @@ enum Suggestions {
         }
     }
 
+    /// Sorts as TimSort does an array shorter than its minimum run (V8 and CPython alike): the
+    /// leading run, reversed when strictly descending, then binary insertion of the rest. Longer
+    /// arrays are sorted the same way, which differs from TimSort only for inconsistent comparators.
+    static func timSorted<Element>(_ elements: [Element], by isLess: (Element, Element) -> Bool) -> [Element] {
+        var items = elements
+        let count = items.count
+        guard count > 1 else { return items }
+        var runEnd = 2
+        if isLess(items[1], items[0]) {
+            while runEnd < count, isLess(items[runEnd], items[runEnd - 1]) { runEnd += 1 }
+            items[0..<runEnd].reverse()
+        } else {
+            while runEnd < count, !isLess(items[runEnd], items[runEnd - 1]) { runEnd += 1 }
+        }
+        for start in runEnd..<count {
+            let pivot = items[start]
+            var low = 0
+            var high = start
+            while low < high {
+                let middle = low + (high - low) / 2
+                if isLess(pivot, items[middle]) { high = middle } else { low = middle + 1 }
+            }
+            items.remove(at: start)
+            items.insert(pivot, at: low)
+        }
+        return items
+    }
+
     /// Compares two strings so that runs of digits compare by value (graphql-js `naturalCompare`).
     /// - Returns: A negative number, zero or a positive number.
     static func naturalCompare(_ first: String, _ second: String) -> Int {

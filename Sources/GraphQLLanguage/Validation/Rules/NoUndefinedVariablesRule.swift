@@ -1,0 +1,17 @@
+/// All Variable Uses Defined — https://spec.graphql.org/October2021/#sec-All-Variable-Uses-Defined
+///
+/// Every variable an operation uses, in its own selections or in the fragments it spreads, is
+/// defined by the operation.
+enum NoUndefinedVariablesRule {
+    static func finish(operation: Int, usages: [VariableUsage], in context: inout ValidationContext) {
+        let (definition, document) = context.operations[operation]
+        let defined = Set(definition.variableDefinitions.map(\.variable.name.value))
+        let operationPlace = Place(document: document, offset: definition.range.start)
+        for usage in usages where !defined.contains(usage.name) {
+            let message = definition.name.map {
+                "Variable \"$\(usage.name)\" is not defined by operation \"\($0.value)\"."
+            } ?? "Variable \"$\(usage.name)\" is not defined."
+            context.report(.noUndefinedVariables, message, [usage.place, operationPlace])
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// All Variables Used — https://spec.graphql.org/October2021/#sec-All-Variables-Used
+///
+/// Every variable an operation defines is used, in its own selections or in the fragments it spreads.
+enum NoUnusedVariablesRule {
+    static func finish(operation: Int, usages: [VariableUsage], in context: inout ValidationContext) {
+        let (definition, document) = context.operations[operation]
+        let used = Set(usages.map(\.name))
+        for variable in definition.variableDefinitions where !used.contains(variable.variable.name.value) {
+            let name = variable.variable.name.value
+            let message = definition.name.map {
+                "Variable \"$\(name)\" is never used in operation \"\($0.value)\"."
+            } ?? "Variable \"$\(name)\" is never used."
+            context.report(.noUnusedVariables, message, [Place(document: document, offset: variable.range.start)])
+        }
+    }
+}

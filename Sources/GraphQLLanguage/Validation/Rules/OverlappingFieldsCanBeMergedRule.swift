@@ -1,0 +1,210 @@
+/// Field Selection Merging — https://spec.graphql.org/October2021/#sec-Field-Selection-Merging
+///
+/// Fields that end up under one response name, directly or through fragments, must be the same
+/// field with the same arguments (unless their parent types are different object types, which never
+/// apply together) and must have compatible types, recursively through their sub-selections.
+///
+/// The algorithm is graphql-js's: each selection set's fields (grouped by response name) and
+/// spread fragment names are collected once and cached; fields are compared "within" a set, and
+/// "between" sets, fragments and sub-selections; two fragments are compared once per
+/// exclusivity (the pair set), and a set of fields is compared with a fragment's nested fragments
+/// once per pair of fragment names. `{ a a a ... }` therefore costs one comparison per pair of
+/// fields, and a fragment-doubling document costs time linear in the number of fragments. A budget
+/// of comparisons bounds what is left.
+enum OverlappingFieldsCanBeMergedRule {
+    /// The most field comparisons one validation makes before giving up on this rule.
+    static let comparisonBudget = 2_000_000
+
+    /// A field as collected for comparison: where it is and what it resolves to.
+    struct FieldEntry {
+        var parentType: Int
+        var field: Field
+        var type: Schema.TypeRef?
+        var document: Int
+    }
+
+    /// The fields of a selection set (inline fragments included) grouped by response name, in order
+    /// of first appearance, and the fragments it spreads.
+    struct Collected {
+        var names: [String] = []
+        /// Group `g` is `entries[starts[g]..<starts[g + 1]]`.
+        var starts: [Int] = [0]
+        var entries: [FieldEntry] = []
+        var nameIndex: [String: Int] = [:]
+        /// Indices of the known fragments spread, each once, in order of first appearance.
+        var fragments: [Int] = []
+
+        func group(named name: String) -> Int? {
+            if names.count <= 8 { return names.firstIndex(of: name) }
+            return nameIndex[name]
+        }
+    }
+
+    struct State {
+        /// Selection set (document, offset) → index into `collected`.
+        var cache: [Place: Int] = [:]
+        var collected: [Collected] = []
+        /// Pairs of fragment indices compared, with whether they were compared as mutually exclusive.
+        var comparedFragmentPairs: [UInt64: Bool] = [:]
+        var comparisons = 0
+        var gaveUp = false
+    }
+
+    /// Why two fields conflict: a sentence, or the conflicts of their sub-fields.
+    indirect enum Reason {
+        case message(String)
+        case subfields([(String, Reason)])
+
+        var text: String {
+            switch self {
+            case .message(let message): return message
+            case .subfields(let reasons):
+                return reasons.map { "subfields \"\($0.0)\" conflict because \($0.1.text)" }.joined(separator: " and ")
+            }
+        }
+    }
+
+    struct Conflict {
+        var responseName: String
+        var reason: Reason
+        var fields1: [Place]
+        var fields2: [Place]
+    }
+
+    /// Checks one selection set of the walk: conflicts within it, including through its fragments.
+    static func check(_ selectionSet: SelectionSet, parentType: Int, in context: inout ValidationContext) {
+        guard !context.overlapping.gaveUp, !hasNoPossibleConflict(selectionSet) else { return }
+        let collected = collect(selectionSet, parentType: parentType, document: context.document, in: &context)
+        var conflicts: [Conflict] = []
+        collectConflictsWithin(collected, into: &conflicts, in: &context)
+        let fragments = context.overlapping.collected[collected].fragments
+        for (position, fragment) in fragments.enumerated() {
+            collectConflictsBetweenFieldsAndFragment(
+                collected, fragment, exclusive: false, into: &conflicts, depth: 0, in: &context
+            )
+            for other in fragments[(position + 1)...] {
+                collectConflictsBetweenFragments(fragment, other, exclusive: false, into: &conflicts, depth: 0, in: &context)
+            }
+        }
+        for conflict in conflicts {
+            context.report(
+                .overlappingFieldsCanBeMerged,
+                "Fields \"\(conflict.responseName)\" conflict because \(conflict.reason.text). Use different aliases "
+                    + "on the fields to fetch both if this was intentional.",
+                conflict.fields1 + conflict.fields2
+            )
+        }
+    }
+
+    /// A set of fields only, with distinct response names, has nothing to compare within itself;
+    /// the common case is decided here without collecting anything.
+    private static func hasNoPossibleConflict(_ selectionSet: SelectionSet) -> Bool {
+        let selections = selectionSet.selections
+        guard selections.count <= 16 else { return false }
+        for (index, selection) in selections.enumerated() {
+            guard case .field(let field) = selection else { return false }
+            let key = field.alias?.value ?? field.name.value
+            for other in selections[(index + 1)...] {
+                guard case .field(let otherField) = other else { return false }
+                if (otherField.alias?.value ?? otherField.name.value) == key { return false }
+            }
+        }
+        return true
+    }
+
+    /// The index of the collected fields of a selection set, computing them on first use.
+    static func collect(_ selectionSet: SelectionSet, parentType: Int, document: Int,
+                        in context: inout ValidationContext) -> Int {
+        // Sets built in code carry no ranges, so only parsed ones can be told apart and cached.
+        let key = Place(document: document, offset: selectionSet.range.start)
+        let cacheable = selectionSet.range != .none
+        if cacheable, let index = context.overlapping.cache[key] { return index }
+        var entries: [(name: String, entry: FieldEntry)] = []
+        var fragments: [Int] = []
+        gather(selectionSet, parentType: parentType, document: document, nesting: 0,
+               entries: &entries, fragments: &fragments, in: context)
+        var collected = Collected()
+        collected.fragments = fragments
+        group(entries, into: &collected)
+        let index = context.overlapping.collected.count
+        context.overlapping.collected.append(collected)
+        if cacheable { context.overlapping.cache[key] = index }
+        return index
+    }
+
+    /// The collected fields of a fragment, under its type condition.
+    static func collect(fragment: Int, in context: inout ValidationContext) -> Int {
+        let (definition, document) = context.fragments[fragment]
+        let type = context.schema.typeIndex(named: definition.typeCondition.name.value) ?? -1
+        return collect(definition.selectionSet, parentType: type, document: document, in: &context)
+    }
+
+    private static func gather(
+        _ selectionSet: SelectionSet, parentType: Int, document: Int, nesting: Int,
+        entries: inout [(name: String, entry: FieldEntry)], fragments: inout [Int], in context: ValidationContext
+    ) {
+        guard nesting <= context.limits.maxDepth else { return }
+        let schema = context.schema
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                var type: Schema.TypeRef?
+                if parentType >= 0 {
+                    let parent = schema.types[parentType]
+                    if parent.kind == .object || parent.kind == .interface,
+                        let index = parent.fieldIndex(named: field.name.value)
+                    {
+                        type = parent.fields[index].type
+                    }
+                }
+                entries.append((field.responseKey,
+                                FieldEntry(parentType: parentType, field: field, type: type, document: document)))
+            case .fragmentSpread(let spread):
+                if let index = context.fragmentIndex(named: spread.name.value), !fragments.contains(index) {
+                    fragments.append(index)
+                }
+            case .inlineFragment(let inline):
+                let type = inline.typeCondition.map { schema.typeIndex(named: $0.name.value) ?? -1 } ?? parentType
+                gather(inline.selectionSet, parentType: type, document: document, nesting: nesting + 1,
+                       entries: &entries, fragments: &fragments, in: context)
+            }
+        }
+    }
+
+    /// Groups entries by response name, groups in order of first appearance.
+    private static func group(_ entries: [(name: String, entry: FieldEntry)], into collected: inout Collected) {
+        var groupOfEntry: [Int] = []
+        groupOfEntry.reserveCapacity(entries.count)
+        var counts: [Int] = []
+        for (name, _) in entries {
+            let group: Int
+            if let existing = collected.group(named: name) {
+                group = existing
+            } else {
+                group = collected.names.count
+                collected.names.append(name)
+                counts.append(0)
+                if collected.names.count > 8 {
+                    if collected.nameIndex.isEmpty {
+                        for (index, known) in collected.names.enumerated() { collected.nameIndex[known] = index }
+                    } else {
+                        collected.nameIndex[name] = group
+                    }
+                }
+            }
+            counts[group] += 1
+            groupOfEntry.append(group)
+        }
+        var starts = [0]
+        starts.reserveCapacity(counts.count + 1)
+        for count in counts { starts.append((starts.last ?? 0) + count) }
+        var next = starts
+        var ordered = Array(repeating: entries.first?.entry, count: entries.count)
+        for (position, item) in entries.enumerated() {
+            ordered[next[groupOfEntry[position]]] = item.entry
+            next[groupOfEntry[position]] += 1
+        }
+        collected.starts = starts
+        collected.entries = ordered.compactMap { $0 }
+    }
+}

@@ -1,0 +1,215 @@
+/// The one walk over a compilation unit.
+///
+/// Each node's type information (its parent type, field definition, expected input type) is
+/// computed once and handed to every enabled rule in graphql-js's `specifiedRules` order: rules
+/// run on entering a node, then its children are walked, then rules that graphql-js runs on
+/// leaving it. The walk recurses along the document's nesting, which the parser bounds; a document
+/// built in code deeper than ``Validator/Limits/maxDepth`` is reported instead of walked.
+extension ValidationContext {
+    mutating func walk() {
+        var operationIndex = 0
+        var fragmentIndex = 0
+        for (index, document) in documents.enumerated() {
+            self.document = index
+            if isEnabled(.executableDefinitions) {
+                ExecutableDefinitionsRule.check(document, in: &self)
+            }
+            for definition in document.definitions {
+                if aborted { return }
+                switch definition {
+                case .operation(let operation):
+                    walkOperation(operation, index: operationIndex)
+                    operationIndex += 1
+                case .fragment(let fragment):
+                    walkFragmentDefinition(fragment, index: fragmentIndex)
+                    fragmentIndex += 1
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    private mutating func walkOperation(_ operation: OperationDefinition, index: Int) {
+        if isEnabled(.uniqueOperationNames) { UniqueOperationNamesRule.check(operation, in: &self) }
+        if isEnabled(.loneAnonymousOperation) { LoneAnonymousOperationRule.check(operation, in: &self) }
+        if isEnabled(.singleFieldSubscriptions) { SingleFieldSubscriptionsRule.check(operation, in: &self) }
+        if isEnabled(.uniqueVariableNames) { UniqueVariableNamesRule.check(operation, in: &self) }
+        if isEnabled(.uniqueDirectivesPerLocation) {
+            UniqueDirectivesPerLocationRule.check(operation.directives, in: &self)
+        }
+        currentVariableDefinitions = operation.variableDefinitions
+        currentUsages = []
+        for definition in operation.variableDefinitions {
+            walkVariableDefinition(definition)
+        }
+        let location: DirectiveLocation = switch operation.operation {
+        case .query: .query
+        case .mutation: .mutation
+        case .subscription: .subscription
+        }
+        walkDirectives(operation.directives, location: location, enclosingField: nil, recordsUsages: true)
+        let root = schema.rootTypeIndex(for: operation.operation)
+        let rootType = root >= 0 && schema.types[root].kind == .object ? root : -1
+        walkSelectionSet(operation.selectionSet, type: rootType, enclosingField: nil, depth: 1)
+        usagesOfOperation[index] = currentUsages
+        currentUsages = []
+        currentVariableDefinitions = []
+    }
+
+    private mutating func walkVariableDefinition(_ definition: VariableDefinition) {
+        let type = schema.typeRef(definition.type)
+        if isEnabled(.variablesAreInputTypes) { VariablesAreInputTypesRule.check(definition, type, in: &self) }
+        if isEnabled(.uniqueDirectivesPerLocation) {
+            UniqueDirectivesPerLocationRule.check(definition.directives, in: &self)
+        }
+        if isEnabled(.knownTypeNames) { KnownTypeNamesRule.check(definition.type.namedType, in: &self) }
+        if let value = definition.defaultValue {
+            let inputType = type.flatMap { schema.types[$0.namedIndex].kind.isInput ? $0 : nil }
+            // Usages inside a variable definition are not usages (graphql-js skips the definition).
+            walkValue(value, type: inputType, hasDefault: false, checksValues: true, recordsUsages: false, depth: 1)
+        }
+        walkDirectives(definition.directives, location: .variableDefinition, enclosingField: nil, recordsUsages: false)
+    }
+
+    private mutating func walkFragmentDefinition(_ fragment: FragmentDefinition, index: Int) {
+        if isEnabled(.uniqueFragmentNames) { UniqueFragmentNamesRule.check(fragment, in: &self) }
+        if isEnabled(.fragmentsOnCompositeTypes) { FragmentsOnCompositeTypesRule.check(fragment, in: &self) }
+        if isEnabled(.noFragmentCycles) { NoFragmentCyclesRule.check(fragment, in: &self) }
+        if isEnabled(.uniqueDirectivesPerLocation) {
+            UniqueDirectivesPerLocationRule.check(fragment.directives, in: &self)
+        }
+        if isEnabled(.knownTypeNames) { KnownTypeNamesRule.check(fragment.typeCondition, in: &self) }
+        currentUsages = []
+        walkDirectives(fragment.directives, location: .fragmentDefinition, enclosingField: nil, recordsUsages: true)
+        walkSelectionSet(
+            fragment.selectionSet, type: outputTypeIndex(fragment.typeCondition), enclosingField: nil, depth: 1
+        )
+        usagesOfFragment[index] = currentUsages
+        currentUsages = []
+    }
+
+    /// The index of a named type when it is an output type (graphql-js `typeFromAST` + `isOutputType`).
+    @inline(__always)
+    func outputTypeIndex(_ named: NamedType) -> Int {
+        guard let index = schema.typeIndex(named: named.name.value), schema.types[index].kind.isOutput else {
+            return -1
+        }
+        return index
+    }
+
+    /// Walks a selection set whose enclosing output type is `type` (a named type index or -1).
+    ///
+    /// `enclosingField` is the field the set belongs to: graphql-js looks up the arguments of an
+    /// unknown directive on it, which this walk reproduces.
+    mutating func walkSelectionSet(_ selectionSet: SelectionSet, type: Int, enclosingField: FieldRef?, depth: Int) {
+        guard depth <= limits.maxDepth else {
+            SelectionLimitsRule.reportWalkDepth(at: selectionSet, in: &self)
+            return
+        }
+        let parentType = type >= 0 && schema.types[type].kind.isComposite ? type : -1
+        if isEnabled(.overlappingFieldsCanBeMerged) {
+            OverlappingFieldsCanBeMergedRule.check(selectionSet, parentType: parentType, in: &self)
+        }
+        for selection in selectionSet.selections {
+            if aborted { return }
+            switch selection {
+            case .field(let field):
+                walkField(field, parentType: parentType, depth: depth)
+            case .fragmentSpread(let spread):
+                walkFragmentSpread(spread, parentType: parentType, enclosingField: enclosingField)
+            case .inlineFragment(let inline):
+                walkInlineFragment(
+                    inline, type: type, parentType: parentType, enclosingField: enclosingField, depth: depth
+                )
+            }
+        }
+    }
+
+    private mutating func walkField(_ field: Field, parentType: Int, depth: Int) {
+        let fieldRef = parentType >= 0 ? schema.fieldRef(named: field.name.value, in: parentType) : nil
+        let definition = fieldRef.map { schema.field($0) }
+        if isEnabled(.scalarLeafs) { ScalarLeafsRule.check(field, type: definition?.type, in: &self) }
+        if isEnabled(.fieldsOnCorrectType), parentType >= 0, fieldRef == nil {
+            FieldsOnCorrectTypeRule.report(field, parentType: parentType, in: &self)
+        }
+        var skipsIntrospectionDepth = false
+        if isEnabled(.maxIntrospectionDepth), introspectionSkipDepth == 0 {
+            skipsIntrospectionDepth = MaxIntrospectionDepthRule.check(field, in: &self)
+            if skipsIntrospectionDepth { introspectionSkipDepth = depth }
+        }
+        if isEnabled(.uniqueDirectivesPerLocation), !field.directives.isEmpty {
+            UniqueDirectivesPerLocationRule.check(field.directives, in: &self)
+        }
+        if isEnabled(.uniqueArgumentNames), field.arguments.count > 1 {
+            UniqueArgumentNamesRule.check(field.arguments, in: &self)
+        }
+        for argument in field.arguments {
+            let argumentDefinition = definition?.arguments.first { $0.name == argument.name.value }
+            if isEnabled(.knownArgumentNames), argumentDefinition == nil, let fieldRef, parentType >= 0 {
+                KnownArgumentNamesRule.reportFieldArgument(argument, field: fieldRef, in: &self)
+            }
+            walkValue(
+                argument.value, type: argumentDefinition?.type, hasDefault: argumentDefinition?.defaultValue != nil,
+                checksValues: true, recordsUsages: true, depth: depth
+            )
+        }
+        if !field.directives.isEmpty {
+            walkDirectives(field.directives, location: .field, enclosingField: fieldRef, recordsUsages: true)
+        }
+        if let selectionSet = field.selectionSet {
+            walkSelectionSet(
+                selectionSet, type: definition.map { $0.type.namedIndex } ?? -1, enclosingField: fieldRef,
+                depth: depth + 1
+            )
+        }
+        if isEnabled(.providedRequiredArguments), let definition {
+            ProvidedRequiredArgumentsRule.check(field, definition, in: &self)
+        }
+        if skipsIntrospectionDepth { introspectionSkipDepth = 0 }
+    }
+
+    private mutating func walkFragmentSpread(_ spread: FragmentSpread, parentType: Int, enclosingField: FieldRef?) {
+        let fragment = fragmentIndex(named: spread.name.value)
+        if isEnabled(.knownFragmentNames), fragment == nil {
+            KnownFragmentNamesRule.report(spread, in: &self)
+        }
+        if isEnabled(.possibleFragmentSpreads), let fragment, parentType >= 0 {
+            PossibleFragmentSpreadsRule.check(spread, fragmentType: fragmentTypeIndex(fragment),
+                                              parentType: parentType, in: &self)
+        }
+        if isEnabled(.uniqueDirectivesPerLocation), !spread.directives.isEmpty {
+            UniqueDirectivesPerLocationRule.check(spread.directives, in: &self)
+        }
+        if !spread.directives.isEmpty {
+            walkDirectives(
+                spread.directives, location: .fragmentSpread, enclosingField: enclosingField, recordsUsages: true
+            )
+        }
+    }
+
+    private mutating func walkInlineFragment(
+        _ inline: InlineFragment, type: Int, parentType: Int, enclosingField: FieldRef?, depth: Int
+    ) {
+        var fragmentType = type
+        if let condition = inline.typeCondition {
+            fragmentType = outputTypeIndex(condition)
+            if isEnabled(.fragmentsOnCompositeTypes) { FragmentsOnCompositeTypesRule.check(inline, in: &self) }
+        }
+        if isEnabled(.possibleFragmentSpreads), parentType >= 0, fragmentType >= 0 {
+            PossibleFragmentSpreadsRule.check(inline, fragmentType: fragmentType, parentType: parentType, in: &self)
+        }
+        if isEnabled(.uniqueDirectivesPerLocation), !inline.directives.isEmpty {
+            UniqueDirectivesPerLocationRule.check(inline.directives, in: &self)
+        }
+        if let condition = inline.typeCondition, isEnabled(.knownTypeNames) {
+            KnownTypeNamesRule.check(condition, in: &self)
+        }
+        if !inline.directives.isEmpty {
+            walkDirectives(
+                inline.directives, location: .inlineFragment, enclosingField: enclosingField, recordsUsages: true
+            )
+        }
+        walkSelectionSet(inline.selectionSet, type: fragmentType, enclosingField: enclosingField, depth: depth + 1)
+    }
+}
