@@ -18,24 +18,71 @@ extension OverlappingFieldsCanBeMergedRule {
     }
 
     /// (A) Fields with the same response name within one set.
+    ///
+    /// Every pair is compared, as in graphql-js, but identical leaf fields (same parent type, name,
+    /// arguments and type, no selections) are compared once per class: they never conflict with
+    /// each other and conflict with any other field alike, so `{ hello hello ... }` costs one look
+    /// per pair and no comparisons.
     static func collectConflictsWithin(_ map: Int, into conflicts: inout [Conflict], in context: inout ValidationContext) {
         let collected = context.overlapping.collected[map]
         for group in collected.names.indices {
             let start = collected.starts[group]
             let end = collected.starts[group + 1]
             guard end - start > 1 else { continue }
+            // The class of each member, and each class's first member.
+            var classOfMember: [Int] = []
+            var representatives: [Int] = []
+            classOfMember.reserveCapacity(end - start)
+            for member in start..<end {
+                let entry = collected.entries[member]
+                if entry.field.selectionSet == nil, let existing = representatives.firstIndex(where: {
+                    isIdenticalLeaf(collected.entries[$0], entry)
+                }) {
+                    classOfMember.append(existing)
+                } else {
+                    classOfMember.append(representatives.count)
+                    representatives.append(member)
+                }
+            }
+            var known: [Int: Conflict?] = [:]
             for first in start..<end {
                 for second in (first + 1)..<end {
-                    if let conflict = findConflict(
-                        collected.names[group], collected.entries[first], collected.entries[second],
-                        parentsExclusive: false, depth: 0, in: &context
-                    ) {
+                    let class1 = classOfMember[first - start]
+                    let class2 = classOfMember[second - start]
+                    if class1 == class2, collected.entries[first].field.selectionSet == nil { continue }
+                    let key = class1 * representatives.count + class2
+                    var conflict: Conflict?
+                    if let cached = known[key] {
+                        conflict = cached
+                    } else {
+                        conflict = findConflict(
+                            collected.names[group], collected.entries[representatives[class1]],
+                            collected.entries[representatives[class2]], parentsExclusive: false, depth: 0,
+                            in: &context
+                        )
+                        known[key] = conflict
+                    }
+                    if var conflict {
+                        if representatives[class1] != first || representatives[class2] != second {
+                            // Only leaf fields share a class, so the conflict names just the two fields.
+                            conflict.fields1 = [Place(document: collected.entries[first].document,
+                                                      offset: collected.entries[first].field.range.start)]
+                            conflict.fields2 = [Place(document: collected.entries[second].document,
+                                                      offset: collected.entries[second].field.range.start)]
+                        }
                         conflicts.append(conflict)
                     }
                     if context.overlapping.gaveUp { return }
                 }
             }
         }
+    }
+
+    /// Whether two fields are the same leaf selection: same parent type, name, arguments and type.
+    private static func isIdenticalLeaf(_ first: FieldEntry, _ second: FieldEntry) -> Bool {
+        first.field.selectionSet == nil && second.field.selectionSet == nil && first.parentType == second.parentType
+            && first.type == second.type && first.field.name.value == second.field.name.value
+            && sameArguments(first.field.arguments, second.field.arguments)
     }
 
     /// (D, F, H) Fields with the same response name in two sets.
