@@ -15,7 +15,7 @@ struct Dispatcher: Sendable {
     var commands: [any Command]
 
     static var standard: Dispatcher {
-        Dispatcher(commands: [])
+        Dispatcher(commands: [ParseCommand(), FormatCommand(), NormalizeCommand(), BenchCommand()])
     }
 
     var usage: String {

@@ -1,0 +1,74 @@
+import Foundation
+import GraphQLLanguage
+
+/// `gateway format FILE...`: prints GraphQL files in the canonical form of graphql-js's `print`,
+/// checks that they are in it, or rewrites them into it.
+public struct FormatCommand: Command {
+    public init() {}
+
+    public var name: String { "format" }
+    public var summary: String { "Print GraphQL files in canonical form (--check, --write)" }
+    public var help: String {
+        """
+        Usage: gateway format FILE... [--check | --write] [--schema]
+
+        Prints each GraphQL file (operations or SDL) in the canonical pretty form of graphql-js's
+        print(): two-space indentation, one blank line between definitions, comments and commas
+        dropped. The output of several files is written one after another.
+
+        Options:
+          --check   Print nothing but the path of each file that is not already in canonical form,
+                    one per line, on standard output; exit 1 if there is any.
+          --write   Rewrite each file that is not in canonical form, in place; print nothing.
+          --schema  Parse with the schema limits profile (see 'gateway help parse').
+
+        Syntax errors are reported on standard error as path:line:column: error: message with the
+        source line and a caret; such files are neither printed nor rewritten.
+
+        Exit status:
+          0  success (with --check: every file is canonical)
+          1  a file has a syntax error, or with --check a file is not in canonical form
+          2  usage error, or a file cannot be read or written
+        """
+    }
+
+    public func run(_ arguments: inout Arguments, output: Output) async throws -> Int32 {
+        let check = arguments.flag("check")
+        let write = arguments.flag("write")
+        let schema = arguments.flag("schema")
+        let paths = try arguments.positionals()
+        guard !(check && write) else { throw UsageError("--check and --write cannot be used together") }
+        guard !paths.isEmpty else { throw UsageError("name at least one GraphQL file to format") }
+        var failed = false
+        var unreadable = false
+        for path in paths {
+            do throws(GraphQLFile.ReadError) {
+                let bytes = try GraphQLFile.read(path, output: output)
+                let document: Document
+                do throws(GraphQLSyntaxError) {
+                    document = try GraphQLFile.parse(bytes, path: path, schema: schema).document
+                } catch {
+                    output.error(error.description)
+                    failed = true
+                    continue
+                }
+                var canonical = Printer.printedBytes(document)
+                canonical.append(0x0A)
+                if check {
+                    if canonical != bytes {
+                        output.print(path)
+                        failed = true
+                    }
+                } else if write {
+                    if canonical != bytes { try GraphQLFile.write(canonical, to: path, output: output) }
+                } else {
+                    output.writeOut(Data(canonical))
+                }
+            } catch {
+                output.error("gateway format: \(error)")
+                unreadable = true
+            }
+        }
+        return unreadable ? 2 : failed ? 1 : 0
+    }
+}

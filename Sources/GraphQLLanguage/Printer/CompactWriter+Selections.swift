@@ -1,0 +1,114 @@
+/// One list or object value being written compactly and the next member to write; an object's
+/// fields go in the order that starts at `order` in ``CompactWriter/order`` (-1: as written).
+enum CompactValueFrame {
+    case list([Value], Int)
+    case object([ObjectField], Int, order: Int)
+}
+
+extension CompactWriter {
+    /// Writes `{...}` with the selections in written order, walking nested sets with
+    /// ``selectionStack``; records fragment spreads with ``noteSpread(_:)``.
+    mutating func selectionSet(_ set: SelectionSet) {
+        guard !set.selections.isEmpty else { return }
+        let base = selectionStack.count
+        out.byte(0x7B)
+        selectionStack.append(SelectionFrame(selections: set.selections, index: 0))
+        while selectionStack.count > base {
+            let last = selectionStack.count - 1
+            let index = selectionStack[last].index
+            if index == selectionStack[last].selections.count {
+                selectionStack.removeLast()
+                out.byte(0x7D)
+                continue
+            }
+            selectionStack[last].index = index + 1
+            switch selectionStack[last].selections[index] {
+            case .field(let field):
+                if let alias = field.alias {
+                    name(alias.value)
+                    out.byte(0x3A)
+                }
+                name(field.name.value)
+                arguments(field.arguments)
+                directives(field.directives)
+                if let child = field.selectionSet, !child.selections.isEmpty {
+                    out.byte(0x7B)
+                    selectionStack.append(SelectionFrame(selections: child.selections, index: 0))
+                }
+            case .fragmentSpread(let spread):
+                out.ascii("...")
+                out.text(spread.name.value)
+                directives(spread.directives)
+                noteSpread(spread.name.value)
+            case .inlineFragment(let fragment):
+                out.ascii("...")
+                if let condition = fragment.typeCondition {
+                    out.ascii("on ")
+                    out.text(condition.name.value)
+                }
+                directives(fragment.directives)
+                if !fragment.selectionSet.selections.isEmpty {
+                    out.byte(0x7B)
+                    selectionStack.append(SelectionFrame(selections: fragment.selectionSet.selections, index: 0))
+                }
+            }
+        }
+    }
+
+    /// Writes a value compactly, input object fields sorted by name, strings quoted; lists and
+    /// objects are walked with ``valueStack``.
+    mutating func value(_ root: Value) {
+        let base = valueStack.count
+        var next = root
+        walk: while true {
+            switch next {
+            case .variable(let node):
+                out.byte(0x24)
+                out.text(node.name.value)
+            case .int(let node): number(node.value)
+            case .float(let node): number(node.value)
+            case .string(let node): string(node.value)
+            case .boolean(let node):
+                if node.value { keyword("true") } else { keyword("false") }
+            case .null: keyword("null")
+            case .enum(let node): name(node.value)
+            case .list(let node):
+                out.byte(0x5B)
+                valueStack.append(.list(node.values, 0))
+            case .object(let node):
+                out.byte(0x7B)
+                let fields = node.fields
+                let mark = pushOrder(fields.count) { fields[$0].name.value }
+                valueStack.append(.object(fields, 0, order: mark))
+            }
+            while valueStack.count > base {
+                let last = valueStack.count - 1
+                switch valueStack[last] {
+                case .list(let values, let index):
+                    if index == values.count {
+                        out.byte(0x5D)
+                        valueStack.removeLast()
+                        continue
+                    }
+                    valueStack[last] = .list(values, index + 1)
+                    next = values[index]
+                    continue walk
+                case .object(let fields, let index, let mark):
+                    if index == fields.count {
+                        out.byte(0x7D)
+                        valueStack.removeLast()
+                        popOrder(mark)
+                        continue
+                    }
+                    valueStack[last] = .object(fields, index + 1, order: mark)
+                    let field = fields[mark < 0 ? index : order[mark + index]]
+                    name(field.name.value)
+                    out.byte(0x3A)
+                    next = field.value
+                    continue walk
+                }
+            }
+            return
+        }
+    }
+}
