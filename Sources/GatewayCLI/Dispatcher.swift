@@ -15,7 +15,7 @@ struct Dispatcher: Sendable {
     var commands: [any Command]
 
     static var standard: Dispatcher {
-        Dispatcher(commands: [ParseCommand(), FormatCommand(), NormalizeCommand(), BenchCommand()])
+        Dispatcher(commands: [ParseCommand(), FormatCommand(), NormalizeCommand(), CheckCommand(), BenchCommand()])
     }
 
     var usage: String {
