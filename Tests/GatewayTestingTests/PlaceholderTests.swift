@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct PlaceholderTests {
-    @Test func targetBuilds() { #expect(1 + 1 == 2) }
-}
