@@ -125,8 +125,7 @@ extension Schema {
                 continue
             }
             if sub.isList { return false }
-            let superKind = types[sup.namedIndex].kind
-            return superKind.isAbstract && types[sub.namedIndex].kind.isComposite
+            return kind(sup.namedIndex).isAbstract && kind(sub.namedIndex).isComposite
                 && isSubType(sup.namedIndex, sub.namedIndex)
         }
     }

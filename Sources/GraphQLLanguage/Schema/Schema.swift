@@ -14,36 +14,110 @@
 /// The built-in scalars and the introspection types (`__Schema`, `__Type`, ...) are part of every
 /// schema, as in graphql-js: `Int`, `Float` and `ID` only when something refers to them.
 public struct Schema: Sendable {
-    /// Every named type, indexed by ``TypeRef/namedIndex``.
-    public internal(set) var types: [NamedType]
-    /// Every directive the schema knows, the built-in ones included.
-    public internal(set) var directives: [Directive]
-    /// The schema's description, if any.
-    public internal(set) var description: String?
+    /// Everything a schema holds, as the builder assembles it.
+    struct Contents: Sendable {
+        var types: [NamedType]
+        var directives: [Directive]
+        var description: String?
+        /// Type name → index into `types`; scalars nothing refers to are left out, as in graphql-js.
+        var typeIndexByName: [String: Int]
+        /// Directive name → index into `directives`.
+        var directiveIndexByName: [String: Int]
+        /// Root operation types as indices into `types`, or -1.
+        var queryTypeIndex = -1
+        var mutationTypeIndex = -1
+        var subscriptionTypeIndex = -1
+        /// The `__typename`, `__schema` and `__type` meta-fields; see ``FieldRef``.
+        var metaFields: [Field]
+    }
 
-    /// Type name → index into `types`; scalars nothing refers to are left out, as in graphql-js.
-    var typeIndexByName: [String: Int]
-    /// Directive name → index into `directives`.
-    var directiveIndexByName: [String: Int]
-    /// Root operation types as indices into `types`, or -1.
-    var queryTypeIndex = -1
-    var mutationTypeIndex = -1
-    var subscriptionTypeIndex = -1
+    /// The contents behind one reference, so that copying a schema costs one retain and reading
+    /// a type never copies it.
+    final class Storage: Sendable {
+        let contents: Contents
+        /// The kind of each type, by index.
+        let kinds: [TypeKind]
+        /// (type index, field name) → field index, for object and interface types.
+        let fields: NameTable
+        /// (type index, name) → index of an input object's field or an enum's value.
+        let members: NameTable
+        /// (-1, name) → type index, for the types in the type map.
+        let typeNames: NameTable
+        /// (-1, name) → directive index.
+        let directiveNames: NameTable
+
+        init(_ contents: Contents) {
+            self.contents = contents
+            kinds = contents.types.map(\.kind)
+            var fieldCount = 0
+            var memberCount = 0
+            for type in contents.types {
+                fieldCount += type.fields.count
+                memberCount += type.inputFields.count + type.enumValues.count
+            }
+            var fields = NameTable(capacity: fieldCount)
+            var members = NameTable(capacity: memberCount)
+            for (index, type) in contents.types.enumerated() {
+                for (position, field) in type.fields.enumerated() {
+                    fields.insert(owner: index, name: field.name, value: position)
+                }
+                for (position, field) in type.inputFields.enumerated() {
+                    members.insert(owner: index, name: field.name, value: position)
+                }
+                for (position, value) in type.enumValues.enumerated() {
+                    members.insert(owner: index, name: value.name, value: position)
+                }
+            }
+            self.fields = fields
+            self.members = members
+            var typeNames = NameTable(capacity: contents.typeIndexByName.count)
+            for (name, index) in contents.typeIndexByName { typeNames.insert(owner: -1, name: name, value: index) }
+            self.typeNames = typeNames
+            var directiveNames = NameTable(capacity: contents.directiveIndexByName.count)
+            for (name, index) in contents.directiveIndexByName {
+                directiveNames.insert(owner: -1, name: name, value: index)
+            }
+            self.directiveNames = directiveNames
+        }
+    }
+
+    let storage: Storage
+
+    init(_ contents: Contents) {
+        storage = Storage(contents)
+    }
+
+    /// Every named type, indexed by ``TypeRef/namedIndex``.
+    public var types: [NamedType] { storage.contents.types }
+    /// Every directive the schema knows, the built-in ones included.
+    public var directives: [Directive] { storage.contents.directives }
+    /// The schema's description, if any.
+    public var description: String? { storage.contents.description }
+
+    var typeIndexByName: [String: Int] { storage.contents.typeIndexByName }
+    var directiveIndexByName: [String: Int] { storage.contents.directiveIndexByName }
+    var queryTypeIndex: Int { storage.contents.queryTypeIndex }
+    var mutationTypeIndex: Int { storage.contents.mutationTypeIndex }
+    var subscriptionTypeIndex: Int { storage.contents.subscriptionTypeIndex }
+    var metaFields: [Field] { storage.contents.metaFields }
+
+    /// The kind of the type at `index`.
+    @inline(__always)
+    func kind(_ index: Int) -> TypeKind { storage.kinds[index] }
+
     /// The indices of the built-in scalars, fixed for every schema.
     static let stringIndex = 0
     static let booleanIndex = 1
     static let intIndex = 2
     static let floatIndex = 3
     static let idIndex = 4
-    /// The `__typename`, `__schema` and `__type` meta-fields; see ``FieldRef``.
-    let metaFields: [Field]
 
     /// The type with this name, if the schema has one.
     /// - Parameter name: A type name such as `"Query"` or `"__Type"`.
     /// - Returns: The type, or `nil`.
     public func type(named name: String) -> NamedType? {
-        guard let index = typeIndexByName[name] else { return nil }
-        return types[index]
+        guard let index = storage.contents.typeIndexByName[name] else { return nil }
+        return storage.contents.types[index]
     }
 
     /// The directive with this name (without `@`), if the schema has one.
@@ -84,15 +158,24 @@ public struct Schema: Sendable {
 
     /// The index of a named type, or `nil` when the schema has no type of that name.
     @inline(__always)
-    func typeIndex(named name: String) -> Int? { typeIndexByName[name] }
+    func typeIndex(named name: String) -> Int? { storage.typeNames.find(owner: -1, name: name) }
+
+    /// The index of a directive, or `nil` when the schema has no directive of that name.
+    @inline(__always)
+    func directiveIndex(named name: String) -> Int? { storage.directiveNames.find(owner: -1, name: name) }
+
+    /// The index of an input object's field or an enum's value.
+    @inline(__always)
+    func memberIndex(named name: String, in typeIndex: Int) -> Int? {
+        storage.members.find(owner: typeIndex, name: name)
+    }
 
     /// The object types that may appear where `abstractIndex` is expected: a union's members or an
     /// interface's implementations, in declaration order.
     func possibleTypes(of index: Int) -> [Int] {
-        let type = types[index]
-        switch type.kind {
-        case .union: return type.memberIndices
-        case .interface: return type.implementationIndices
+        switch kind(index) {
+        case .union: return storage.contents.types[index].memberIndices
+        case .interface: return storage.contents.types[index].implementationIndices
         case .object: return [index]
         default: return []
         }
@@ -101,7 +184,7 @@ public struct Schema: Sendable {
     /// Whether `subIndex` is a subtype of the abstract type `abstractIndex`: a member of the union,
     /// or an object or interface that implements the interface (graphql-js `isSubType`).
     func isSubType(_ abstractIndex: Int, _ subIndex: Int) -> Bool {
-        let subtypes = types[abstractIndex].subtypeIndices
+        let subtypes = storage.contents.types[abstractIndex].subtypeIndices
         // `subtypeIndices` is sorted, so a binary search answers in O(log n).
         var low = 0
         var high = subtypes.count
@@ -117,8 +200,8 @@ public struct Schema: Sendable {
     /// Whether two composite types can ever describe the same object (graphql-js `doTypesOverlap`).
     func doTypesOverlap(_ first: Int, _ second: Int) -> Bool {
         if first == second { return true }
-        let firstAbstract = types[first].kind.isAbstract
-        let secondAbstract = types[second].kind.isAbstract
+        let firstAbstract = kind(first).isAbstract
+        let secondAbstract = kind(second).isAbstract
         if firstAbstract {
             if secondAbstract {
                 return possibleTypes(of: first).contains { isSubType(second, $0) }
@@ -133,17 +216,16 @@ public struct Schema: Sendable {
     /// - Returns: A reference to the field, or `nil` when the type has no such field.
     @inline(__always)
     func fieldRef(named name: String, in typeIndex: Int) -> FieldRef? {
-        let type = types[typeIndex]
         if name.utf8.first == UInt8(ascii: "_"), let meta = metaFieldRef(named: name, in: typeIndex) {
             return meta
         }
-        guard let field = type.fieldIndex(named: name) else { return nil }
+        guard let field = storage.fields.find(owner: typeIndex, name: name) else { return nil }
         return FieldRef(typeIndex: typeIndex, fieldIndex: field)
     }
 
     private func metaFieldRef(named name: String, in typeIndex: Int) -> FieldRef? {
         switch name {
-        case "__typename" where types[typeIndex].kind.isComposite:
+        case "__typename" where kind(typeIndex).isComposite:
             return FieldRef(typeIndex: typeIndex, fieldIndex: FieldRef.typename)
         case "__schema" where typeIndex == queryTypeIndex:
             return FieldRef(typeIndex: typeIndex, fieldIndex: FieldRef.schema)
@@ -154,10 +236,36 @@ public struct Schema: Sendable {
         }
     }
 
+    /// The type of a field of an object or interface type (meta-fields excluded), without copying
+    /// the field.
+    @inline(__always)
+    func fieldType(named name: String, in typeIndex: Int) -> TypeRef? {
+        guard let index = storage.fields.find(owner: typeIndex, name: name) else { return nil }
+        return storage.contents.types[typeIndex].fields[index].type
+    }
+
+    /// The type of the field a reference points at.
+    @inline(__always)
+    func fieldType(_ ref: FieldRef) -> TypeRef {
+        ref.fieldIndex >= 0
+            ? storage.contents.types[ref.typeIndex].fields[ref.fieldIndex].type
+            : storage.contents.metaFields[-1 - ref.fieldIndex].type
+    }
+
+    /// The arguments of the field a reference points at.
+    @inline(__always)
+    func fieldArguments(_ ref: FieldRef) -> [InputValue] {
+        ref.fieldIndex >= 0
+            ? storage.contents.types[ref.typeIndex].fields[ref.fieldIndex].arguments
+            : storage.contents.metaFields[-1 - ref.fieldIndex].arguments
+    }
+
     /// The field a reference points at.
     @inline(__always)
     func field(_ ref: FieldRef) -> Field {
-        ref.fieldIndex >= 0 ? types[ref.typeIndex].fields[ref.fieldIndex] : metaFields[-1 - ref.fieldIndex]
+        ref.fieldIndex >= 0
+            ? storage.contents.types[ref.typeIndex].fields[ref.fieldIndex]
+            : storage.contents.metaFields[-1 - ref.fieldIndex]
     }
 }
 

@@ -95,14 +95,15 @@ struct SchemaBuilder {
         createTypes()
         fillTypes()
         let directives = buildDirectives()
-        var schema = Schema(
+        var contents = Schema.Contents(
             types: types, directives: directives.list, description: schemaDefinitions.first?.node.description?.value,
             typeIndexByName: typeIndexByName, directiveIndexByName: directives.index,
             metaFields: metaFields()
         )
-        assignRootTypes(&schema)
-        deriveSubtypes(&schema)
-        pruneUnreferencedScalars(&schema)
+        assignRootTypes(&contents)
+        deriveSubtypes(&contents)
+        pruneUnreferencedScalars(&contents)
+        let schema = Schema(contents)
         checkSchema(schema)
         return SchemaBuildResult(schema: hasFatalError ? nil : schema, diagnostics: diagnostics)
     }
@@ -184,7 +185,7 @@ struct SchemaBuilder {
 
     /// Sets the root operation types from the schema definition and extensions, or else from the
     /// conventional names `Query`, `Mutation` and `Subscription`.
-    mutating func assignRootTypes(_ schema: inout Schema) {
+    mutating func assignRootTypes(_ schema: inout Schema.Contents) {
         var operationTypes: [Located<OperationTypeDefinition>] = []
         for located in schemaDefinitions.prefix(1) {
             operationTypes += located.node.operationTypes.map { Located(node: $0, document: located.document) }
@@ -208,7 +209,7 @@ struct SchemaBuilder {
     }
 
     /// Fills each abstract type's implementations and sorted subtype list.
-    func deriveSubtypes(_ schema: inout Schema) {
+    func deriveSubtypes(_ schema: inout Schema.Contents) {
         for index in schema.types.indices {
             let type = schema.types[index]
             if type.kind == .union {
@@ -232,7 +233,7 @@ struct SchemaBuilder {
 
     /// Leaves `Int`, `Float` and `ID` out of the type map when nothing defines or refers to them, as
     /// graphql-js does.
-    func pruneUnreferencedScalars(_ schema: inout Schema) {
+    func pruneUnreferencedScalars(_ schema: inout Schema.Contents) {
         var referenced = Set<Int>()
         for located in typeDefinitions {
             if let index = typeIndexByName[located.node.name.value], index < 5 { referenced.insert(index) }
@@ -253,19 +254,5 @@ struct SchemaBuilder {
         for index in [Schema.intIndex, Schema.floatIndex, Schema.idIndex] where !referenced.contains(index) {
             schema.typeIndexByName[schema.types[index].name] = nil
         }
-    }
-}
-
-extension Schema {
-    init(
-        types: [NamedType], directives: [Directive], description: String?, typeIndexByName: [String: Int],
-        directiveIndexByName: [String: Int], metaFields: [Field]
-    ) {
-        self.types = types
-        self.directives = directives
-        self.description = description
-        self.typeIndexByName = typeIndexByName
-        self.directiveIndexByName = directiveIndexByName
-        self.metaFields = metaFields
     }
 }

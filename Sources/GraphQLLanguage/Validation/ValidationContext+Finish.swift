@@ -34,6 +34,7 @@ extension ValidationContext {
     /// error-limit message, which has no location, comes last.
     func diagnostics() -> [Diagnostic] {
         var locator = SourceLocator(documents: documents)
+        let errors = self.errors
         let order = errors.indices.sorted { first, second in
             let a = errors[first].places.first
             let b = errors[second].places.first

@@ -8,7 +8,9 @@ extension ValidationContext {
         _ directives: [Directive], location: DirectiveLocation, enclosingField: FieldRef?, recordsUsages: Bool
     ) {
         for directive in directives {
-            let definition = schema.directiveIndexByName[directive.name.value].map { schema.directives[$0] }
+            let definition = schema.directiveIndex(named: directive.name.value).map {
+                schema.storage.contents.directives[$0]
+            }
             if isEnabled(.knownDirectives) {
                 KnownDirectivesRule.check(directive, definition, location: location, in: &self)
             }
@@ -84,7 +86,7 @@ extension ValidationContext {
     private mutating func walkObject(
         _ object: ObjectValue, type: Schema.TypeRef?, checksValues: Bool, recordsUsages: Bool, depth: Int
     ) {
-        let inputObject = type.flatMap { schema.types[$0.namedIndex].kind == .inputObject ? $0.namedIndex : nil }
+        let inputObject = type.flatMap { schema.kind($0.namedIndex) == .inputObject ? $0.namedIndex : nil }
         var checksFields = checksValues
         if checksValues, isEnabled(.valuesOfCorrectType) {
             if let inputObject {
@@ -100,7 +102,9 @@ extension ValidationContext {
         for field in object.fields {
             var fieldDefinition: Schema.InputValue?
             if let inputObject {
-                fieldDefinition = schema.types[inputObject].inputField(named: field.name.value)
+                fieldDefinition = schema.memberIndex(named: field.name.value, in: inputObject).map {
+                    schema.storage.contents.types[inputObject].inputFields[$0]
+                }
                 if fieldDefinition == nil, checksFields, isEnabled(.valuesOfCorrectType) {
                     ValuesOfCorrectTypeRule.reportUnknownField(field, inputObject: inputObject, in: &self)
                 }

@@ -50,7 +50,7 @@ extension ValidationContext {
         }
         walkDirectives(operation.directives, location: location, enclosingField: nil, recordsUsages: true)
         let root = schema.rootTypeIndex(for: operation.operation)
-        let rootType = root >= 0 && schema.types[root].kind == .object ? root : -1
+        let rootType = root >= 0 && schema.kind(root) == .object ? root : -1
         walkSelectionSet(operation.selectionSet, type: rootType, enclosingField: nil, depth: 1)
         usagesOfOperation[index] = currentUsages
         currentUsages = []
@@ -65,7 +65,7 @@ extension ValidationContext {
         }
         if isEnabled(.knownTypeNames) { KnownTypeNamesRule.check(definition.type.namedType, in: &self) }
         if let value = definition.defaultValue {
-            let inputType = type.flatMap { schema.types[$0.namedIndex].kind.isInput ? $0 : nil }
+            let inputType = type.flatMap { schema.kind($0.namedIndex).isInput ? $0 : nil }
             // Usages inside a variable definition are not usages (graphql-js skips the definition).
             walkValue(value, type: inputType, hasDefault: false, checksValues: true, recordsUsages: false, depth: 1)
         }
@@ -92,7 +92,7 @@ extension ValidationContext {
     /// The index of a named type when it is an output type (graphql-js `typeFromAST` + `isOutputType`).
     @inline(__always)
     func outputTypeIndex(_ named: NamedType) -> Int {
-        guard let index = schema.typeIndex(named: named.name.value), schema.types[index].kind.isOutput else {
+        guard let index = schema.typeIndex(named: named.name.value), schema.kind(index).isOutput else {
             return -1
         }
         return index
@@ -107,7 +107,7 @@ extension ValidationContext {
             SelectionLimitsRule.reportWalkDepth(at: selectionSet, in: &self)
             return
         }
-        let parentType = type >= 0 && schema.types[type].kind.isComposite ? type : -1
+        let parentType = type >= 0 && schema.kind(type).isComposite ? type : -1
         if isEnabled(.overlappingFieldsCanBeMerged) {
             OverlappingFieldsCanBeMergedRule.check(selectionSet, parentType: parentType, in: &self)
         }
@@ -128,8 +128,8 @@ extension ValidationContext {
 
     private mutating func walkField(_ field: Field, parentType: Int, depth: Int) {
         let fieldRef = parentType >= 0 ? schema.fieldRef(named: field.name.value, in: parentType) : nil
-        let definition = fieldRef.map { schema.field($0) }
-        if isEnabled(.scalarLeafs) { ScalarLeafsRule.check(field, type: definition?.type, in: &self) }
+        let fieldType = fieldRef.map { schema.fieldType($0) }
+        if isEnabled(.scalarLeafs) { ScalarLeafsRule.check(field, type: fieldType, in: &self) }
         if isEnabled(.fieldsOnCorrectType), parentType >= 0, fieldRef == nil {
             FieldsOnCorrectTypeRule.report(field, parentType: parentType, in: &self)
         }
@@ -144,8 +144,9 @@ extension ValidationContext {
         if isEnabled(.uniqueArgumentNames), field.arguments.count > 1 {
             UniqueArgumentNamesRule.check(field.arguments, in: &self)
         }
+        let argumentDefinitions = field.arguments.isEmpty ? [] : fieldRef.map { schema.fieldArguments($0) } ?? []
         for argument in field.arguments {
-            let argumentDefinition = definition?.arguments.first { $0.name == argument.name.value }
+            let argumentDefinition = argumentDefinitions.first { $0.name == argument.name.value }
             if isEnabled(.knownArgumentNames), argumentDefinition == nil, let fieldRef, parentType >= 0 {
                 KnownArgumentNamesRule.reportFieldArgument(argument, field: fieldRef, in: &self)
             }
@@ -159,12 +160,12 @@ extension ValidationContext {
         }
         if let selectionSet = field.selectionSet {
             walkSelectionSet(
-                selectionSet, type: definition.map { $0.type.namedIndex } ?? -1, enclosingField: fieldRef,
+                selectionSet, type: fieldType?.namedIndex ?? -1, enclosingField: fieldRef,
                 depth: depth + 1
             )
         }
-        if isEnabled(.providedRequiredArguments), let definition {
-            ProvidedRequiredArgumentsRule.check(field, definition, in: &self)
+        if isEnabled(.providedRequiredArguments), let fieldRef {
+            ProvidedRequiredArgumentsRule.check(field, fieldRef, in: &self)
         }
         if skipsIntrospectionDepth { introspectionSkipDepth = 0 }
     }

@@ -114,7 +114,7 @@ struct ValidationContext {
     /// The composite type a fragment's type condition names, or -1.
     func fragmentTypeIndex(_ fragment: Int) -> Int {
         guard let index = schema.typeIndex(named: fragments[fragment].definition.typeCondition.name.value),
-            schema.types[index].kind.isComposite
+            schema.kind(index).isComposite
         else { return -1 }
         return index
     }

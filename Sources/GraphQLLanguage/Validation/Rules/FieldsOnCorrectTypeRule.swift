@@ -23,7 +23,7 @@ enum FieldsOnCorrectTypeRule {
     /// For an abstract type: the possible types and their interfaces that define the field, most
     /// used first, interfaces before the types implementing them, then by name.
     static func suggestedTypeNames(_ schema: Schema, _ type: Int, _ fieldName: String) -> [String] {
-        guard schema.types[type].kind.isAbstract else { return [] }
+        guard schema.kind(type).isAbstract else { return [] }
         var suggested: [Int] = []
         var usageCount: [Int: Int] = [:]
         for possible in schema.possibleTypes(of: type) where schema.types[possible].field(named: fieldName) != nil {
@@ -44,14 +44,14 @@ enum FieldsOnCorrectTypeRule {
     private static func compare(_ schema: Schema, _ a: Int, _ b: Int, _ usageCount: [Int: Int]) -> Int {
         let difference = (usageCount[b] ?? 0) - (usageCount[a] ?? 0)
         if difference != 0 { return difference }
-        if schema.types[a].kind == .interface, schema.isSubType(a, b) { return -1 }
-        if schema.types[b].kind == .interface, schema.isSubType(b, a) { return 1 }
+        if schema.kind(a) == .interface, schema.isSubType(a, b) { return -1 }
+        if schema.kind(b) == .interface, schema.isSubType(b, a) { return 1 }
         return Suggestions.naturalCompare(schema.types[a].name, schema.types[b].name)
     }
 
     /// For an object or interface type: its fields with names close to `fieldName`.
     static func suggestedFieldNames(_ schema: Schema, _ type: Int, _ fieldName: String) -> [String] {
-        let kind = schema.types[type].kind
+        let kind = schema.kind(type)
         guard kind == .object || kind == .interface else { return [] }
         return Suggestions.list(fieldName, schema.types[type].fields.map(\.name))
     }

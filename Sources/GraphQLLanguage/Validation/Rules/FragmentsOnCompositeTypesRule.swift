@@ -23,6 +23,6 @@ enum FragmentsOnCompositeTypesRule {
 
     private static func isNonComposite(_ condition: NamedType, _ context: ValidationContext) -> Bool {
         guard let index = context.schema.typeIndex(named: condition.name.value) else { return false }
-        return !context.schema.types[index].kind.isComposite
+        return !context.schema.kind(index).isComposite
     }
 }

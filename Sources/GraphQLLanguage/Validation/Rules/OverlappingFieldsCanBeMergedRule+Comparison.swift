@@ -34,9 +34,9 @@ extension OverlappingFieldsCanBeMergedRule {
             var representatives: [Int] = []
             classOfMember.reserveCapacity(end - start)
             for member in start..<end {
-                let entry = collected.entries[member]
+                let entry = collected.entries[collected.members[member]]
                 if entry.field.selectionSet == nil, let existing = representatives.firstIndex(where: {
-                    isIdenticalLeaf(collected.entries[$0], entry)
+                    isIdenticalLeaf(collected.entries[collected.members[$0]], entry)
                 }) {
                     classOfMember.append(existing)
                 } else {
@@ -49,15 +49,16 @@ extension OverlappingFieldsCanBeMergedRule {
                 for second in (first + 1)..<end {
                     let class1 = classOfMember[first - start]
                     let class2 = classOfMember[second - start]
-                    if class1 == class2, collected.entries[first].field.selectionSet == nil { continue }
+                    if class1 == class2, collected.entries[collected.members[first]].field.selectionSet == nil { continue }
                     let key = class1 * representatives.count + class2
                     var conflict: Conflict?
                     if let cached = known[key] {
                         conflict = cached
                     } else {
                         conflict = findConflict(
-                            collected.names[group], collected.entries[representatives[class1]],
-                            collected.entries[representatives[class2]], parentsExclusive: false, depth: 0,
+                            collected.names[group], collected.entries[collected.members[representatives[class1]]],
+                            collected.entries[collected.members[representatives[class2]]], parentsExclusive: false,
+                            depth: 0,
                             in: &context
                         )
                         known[key] = conflict
@@ -65,10 +66,10 @@ extension OverlappingFieldsCanBeMergedRule {
                     if var conflict {
                         if representatives[class1] != first || representatives[class2] != second {
                             // Only leaf fields share a class, so the conflict names just the two fields.
-                            conflict.fields1 = [Place(document: collected.entries[first].document,
-                                                      offset: collected.entries[first].field.range.start)]
-                            conflict.fields2 = [Place(document: collected.entries[second].document,
-                                                      offset: collected.entries[second].field.range.start)]
+                            let entry1 = collected.entries[collected.members[first]]
+                            let entry2 = collected.entries[collected.members[second]]
+                            conflict.fields1 = [Place(document: entry1.document, offset: entry1.field.range.start)]
+                            conflict.fields2 = [Place(document: entry2.document, offset: entry2.field.range.start)]
                         }
                         conflicts.append(conflict)
                     }
@@ -97,7 +98,7 @@ extension OverlappingFieldsCanBeMergedRule {
             for left in first.starts[group]..<first.starts[group + 1] {
                 for right in second.starts[other]..<second.starts[other + 1] {
                     if let conflict = findConflict(
-                        first.names[group], first.entries[left], second.entries[right],
+                        first.names[group], first.entries[first.members[left]], second.entries[second.members[right]],
                         parentsExclusive: exclusive, depth: depth, in: &context
                     ) {
                         conflicts.append(conflict)
@@ -168,7 +169,7 @@ extension OverlappingFieldsCanBeMergedRule {
         // Different object types never apply to the same value, so their fields may differ freely.
         let exclusive = parentsExclusive
             || (entry1.parentType != entry2.parentType && entry1.parentType >= 0 && entry2.parentType >= 0
-                && schema.types[entry1.parentType].kind == .object && schema.types[entry2.parentType].kind == .object)
+                && schema.kind(entry1.parentType) == .object && schema.kind(entry2.parentType) == .object)
         let place1 = Place(document: entry1.document, offset: entry1.field.range.start)
         let place2 = Place(document: entry2.document, offset: entry2.field.range.start)
         if !exclusive {
@@ -264,7 +265,7 @@ extension OverlappingFieldsCanBeMergedRule {
                 b = b.nullable
                 continue
             }
-            if schema.types[a.namedIndex].kind.isLeaf || schema.types[b.namedIndex].kind.isLeaf {
+            if schema.kind(a.namedIndex).isLeaf || schema.kind(b.namedIndex).isLeaf {
                 return a.namedIndex != b.namedIndex
             }
             return false

@@ -27,8 +27,10 @@ enum OverlappingFieldsCanBeMergedRule {
     /// of first appearance, and the fragments it spreads.
     struct Collected {
         var names: [String] = []
-        /// Group `g` is `entries[starts[g]..<starts[g + 1]]`.
+        /// The entries of group `g` are `entries[members[k]]` for `k` in `starts[g]..<starts[g + 1]`.
         var starts: [Int] = [0]
+        var members: [Int] = []
+        /// The fields in the order they were collected.
         var entries: [FieldEntry] = []
         var nameIndex: [String: Int] = [:]
         /// Indices of the known fragments spread, each once, in order of first appearance.
@@ -119,13 +121,11 @@ enum OverlappingFieldsCanBeMergedRule {
         let key = Place(document: document, offset: selectionSet.range.start)
         let cacheable = selectionSet.range != .none
         if cacheable, let index = context.overlapping.cache[key] { return index }
-        var entries: [(name: String, entry: FieldEntry)] = []
-        var fragments: [Int] = []
-        gather(selectionSet, parentType: parentType, document: document, nesting: 0,
-               entries: &entries, fragments: &fragments, in: context)
         var collected = Collected()
-        collected.fragments = fragments
-        group(entries, into: &collected)
+        var responseNames: [String] = []
+        gather(selectionSet, parentType: parentType, document: document, nesting: 0,
+               names: &responseNames, into: &collected, in: context)
+        group(responseNames, into: &collected)
         let index = context.overlapping.collected.count
         context.overlapping.collected.append(collected)
         if cacheable { context.overlapping.cache[key] = index }
@@ -141,7 +141,7 @@ enum OverlappingFieldsCanBeMergedRule {
 
     private static func gather(
         _ selectionSet: SelectionSet, parentType: Int, document: Int, nesting: Int,
-        entries: inout [(name: String, entry: FieldEntry)], fragments: inout [Int], in context: ValidationContext
+        names: inout [String], into collected: inout Collected, in context: ValidationContext
     ) {
         guard nesting <= context.limits.maxDepth else { return }
         let schema = context.schema
@@ -150,33 +150,31 @@ enum OverlappingFieldsCanBeMergedRule {
             case .field(let field):
                 var type: Schema.TypeRef?
                 if parentType >= 0 {
-                    let parent = schema.types[parentType]
-                    if parent.kind == .object || parent.kind == .interface,
-                        let index = parent.fieldIndex(named: field.name.value)
-                    {
-                        type = parent.fields[index].type
+                    let kind = schema.kind(parentType)
+                    if kind == .object || kind == .interface {
+                        type = schema.fieldType(named: field.name.value, in: parentType)
                     }
                 }
-                entries.append((field.responseKey,
-                                FieldEntry(parentType: parentType, field: field, type: type, document: document)))
+                names.append(field.responseKey)
+                collected.entries.append(FieldEntry(parentType: parentType, field: field, type: type, document: document))
             case .fragmentSpread(let spread):
-                if let index = context.fragmentIndex(named: spread.name.value), !fragments.contains(index) {
-                    fragments.append(index)
+                if let index = context.fragmentIndex(named: spread.name.value), !collected.fragments.contains(index) {
+                    collected.fragments.append(index)
                 }
             case .inlineFragment(let inline):
                 let type = inline.typeCondition.map { schema.typeIndex(named: $0.name.value) ?? -1 } ?? parentType
                 gather(inline.selectionSet, parentType: type, document: document, nesting: nesting + 1,
-                       entries: &entries, fragments: &fragments, in: context)
+                       names: &names, into: &collected, in: context)
             }
         }
     }
 
-    /// Groups entries by response name, groups in order of first appearance.
-    private static func group(_ entries: [(name: String, entry: FieldEntry)], into collected: inout Collected) {
+    /// Groups the collected entries by response name, groups in order of first appearance.
+    private static func group(_ responseNames: [String], into collected: inout Collected) {
         var groupOfEntry: [Int] = []
-        groupOfEntry.reserveCapacity(entries.count)
+        groupOfEntry.reserveCapacity(responseNames.count)
         var counts: [Int] = []
-        for (name, _) in entries {
+        for name in responseNames {
             let group: Int
             if let existing = collected.group(named: name) {
                 group = existing
@@ -199,12 +197,12 @@ enum OverlappingFieldsCanBeMergedRule {
         starts.reserveCapacity(counts.count + 1)
         for count in counts { starts.append((starts.last ?? 0) + count) }
         var next = starts
-        var ordered = Array(repeating: entries.first?.entry, count: entries.count)
-        for (position, item) in entries.enumerated() {
-            ordered[next[groupOfEntry[position]]] = item.entry
-            next[groupOfEntry[position]] += 1
+        var members = Array(repeating: 0, count: responseNames.count)
+        for (entry, group) in groupOfEntry.enumerated() {
+            members[next[group]] = entry
+            next[group] += 1
         }
         collected.starts = starts
-        collected.entries = ordered.compactMap { $0 }
+        collected.members = members
     }
 }

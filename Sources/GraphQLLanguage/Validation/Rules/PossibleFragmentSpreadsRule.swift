@@ -5,7 +5,7 @@
 enum PossibleFragmentSpreadsRule {
     static func check(_ inline: InlineFragment, fragmentType: Int, parentType: Int, in context: inout ValidationContext) {
         let schema = context.schema
-        guard schema.types[fragmentType].kind.isComposite, !schema.doTypesOverlap(fragmentType, parentType) else {
+        guard schema.kind(fragmentType).isComposite, !schema.doTypesOverlap(fragmentType, parentType) else {
             return
         }
         context.report(

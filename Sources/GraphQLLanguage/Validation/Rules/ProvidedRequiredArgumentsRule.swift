@@ -3,8 +3,8 @@
 /// Every argument of non-null type without a default is given. Checked on leaving the field or
 /// directive, as graphql-js does, so problems inside the arguments come first.
 enum ProvidedRequiredArgumentsRule {
-    static func check(_ field: Field, _ definition: Schema.Field, in context: inout ValidationContext) {
-        for argument in definition.arguments where argument.isRequired {
+    static func check(_ field: Field, _ fieldRef: FieldRef, in context: inout ValidationContext) {
+        for argument in context.schema.fieldArguments(fieldRef) where argument.isRequired {
             guard !field.arguments.contains(where: { $0.name.value == argument.name }) else { continue }
             context.report(
                 .providedRequiredArguments,

@@ -5,7 +5,7 @@ enum ScalarLeafsRule {
     static func check(_ field: Field, type: Schema.TypeRef?, in context: inout ValidationContext) {
         guard let type else { return }
         let name = field.name.value
-        if context.schema.types[type.namedIndex].kind.isLeaf {
+        if context.schema.kind(type.namedIndex).isLeaf {
             if let selectionSet = field.selectionSet {
                 context.report(
                     .scalarLeafs,

@@ -72,6 +72,6 @@ enum SingleFieldSubscriptionsRule {
         guard let condition else { return true }
         guard let conditional = schema.typeIndex(named: condition.name.value) else { return false }
         if conditional == type { return true }
-        return schema.types[conditional].kind.isAbstract && schema.isSubType(conditional, type)
+        return schema.kind(conditional).isAbstract && schema.isSubType(conditional, type)
     }
 }

@@ -8,8 +8,8 @@ enum UniqueDirectivesPerLocationRule {
         var seen: [String: Place] = [:]
         for directive in directives {
             let name = directive.name.value
-            guard let index = context.schema.directiveIndexByName[name],
-                !context.schema.directives[index].isRepeatable
+            guard let index = context.schema.directiveIndex(named: name),
+                !context.schema.storage.contents.directives[index].isRepeatable
             else { continue }
             let place = context.place(directive.range.start)
             if let first = seen[name] {

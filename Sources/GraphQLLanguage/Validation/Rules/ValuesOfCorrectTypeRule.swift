@@ -9,15 +9,21 @@ enum ValuesOfCorrectTypeRule {
     static func checkLeaf(_ value: Value, locationType: Schema.TypeRef, in context: inout ValidationContext) {
         let schema = context.schema
         let named = locationType.namedIndex
-        let type = schema.types[named]
-        let place = context.place(value.range.start)
-        guard type.kind.isLeaf else {
+        let kind = schema.kind(named)
+        guard kind.isLeaf else {
+            let place = context.place(value.range.start)
             context.report(.valuesOfCorrectType, "Expected value of type \"\(schema.name(of: locationType))\", found "
                            + "\(ValuePrinter.print(value)).", [place])
             return
         }
-        if type.kind == .enum {
-            checkEnum(value, type, place, in: &context)
+        let place = context.place(value.range.start)
+        if kind == .enum {
+            if case .enum(let enumValue) = value,
+                schema.memberIndex(named: enumValue.value, in: named) != nil
+            {
+                return
+            }
+            checkEnum(value, schema.types[named], place, in: &context)
             return
         }
         var message: String?
@@ -87,7 +93,7 @@ enum ValuesOfCorrectTypeRule {
     /// Checks an object literal for an input object type: required fields given, `@oneOf` rules.
     static func checkObject(_ object: ObjectValue, inputObject: Int, in context: inout ValidationContext) {
         let schema = context.schema
-        let type = schema.types[inputObject]
+        let type = schema.storage.contents.types[inputObject]
         for field in type.inputFields where field.isRequired {
             guard !object.fields.contains(where: { $0.name.value == field.name }) else { continue }
             context.report(

@@ -3,7 +3,7 @@
 /// A variable's type is a scalar, an enum or an input object, possibly wrapped.
 enum VariablesAreInputTypesRule {
     static func check(_ definition: VariableDefinition, _ type: Schema.TypeRef?, in context: inout ValidationContext) {
-        guard let type, !context.schema.types[type.namedIndex].kind.isInput else { return }
+        guard let type, !context.schema.kind(type.namedIndex).isInput else { return }
         context.report(
             .variablesAreInputTypes,
             "Variable \"$\(definition.variable.name.value)\" cannot be non-input type "
