@@ -8,11 +8,11 @@ extension ValidationContext {
         let checksVariables = isEnabled(.noUndefinedVariables) || isEnabled(.noUnusedVariables)
             || isEnabled(.variablesInAllowedPosition)
         guard checksFragments || checksVariables else { return }
-        var usedFragments = Set<String>()
+        var usedFragments = Array(repeating: false, count: fragments.count)
         for operation in operations.indices {
             let referenced = recursivelyReferencedFragments(operation)
             if checksFragments {
-                for fragment in referenced { usedFragments.insert(fragments[fragment].definition.name.value) }
+                for fragment in referenced { usedFragments[fragment] = true }
             }
             guard checksVariables else { continue }
             var usages = usagesOfOperation[operation]

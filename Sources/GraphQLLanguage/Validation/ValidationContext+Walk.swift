@@ -63,7 +63,9 @@ extension ValidationContext {
         if isEnabled(.uniqueDirectivesPerLocation) {
             UniqueDirectivesPerLocationRule.check(definition.directives, in: &self)
         }
-        if isEnabled(.knownTypeNames) { KnownTypeNamesRule.check(definition.type.namedType, in: &self) }
+        if isEnabled(.knownTypeNames), type == nil, schema.typeIndex(named: definition.type.namedType.name.value) == nil {
+            KnownTypeNamesRule.report(definition.type.namedType, in: &self)
+        }
         if let value = definition.defaultValue {
             let inputType = type.flatMap { schema.kind($0.namedIndex).isInput ? $0 : nil }
             // Usages inside a variable definition are not usages (graphql-js skips the definition).
@@ -73,29 +75,24 @@ extension ValidationContext {
     }
 
     private mutating func walkFragmentDefinition(_ fragment: FragmentDefinition, index: Int) {
+        let conditionIndex = schema.typeIndex(named: fragment.typeCondition.name.value)
         if isEnabled(.uniqueFragmentNames) { UniqueFragmentNamesRule.check(fragment, in: &self) }
-        if isEnabled(.fragmentsOnCompositeTypes) { FragmentsOnCompositeTypesRule.check(fragment, in: &self) }
+        if isEnabled(.fragmentsOnCompositeTypes), let conditionIndex {
+            FragmentsOnCompositeTypesRule.check(fragment, conditionIndex: conditionIndex, in: &self)
+        }
         if isEnabled(.noFragmentCycles) { NoFragmentCyclesRule.check(fragment, in: &self) }
         if isEnabled(.uniqueDirectivesPerLocation) {
             UniqueDirectivesPerLocationRule.check(fragment.directives, in: &self)
         }
-        if isEnabled(.knownTypeNames) { KnownTypeNamesRule.check(fragment.typeCondition, in: &self) }
+        if isEnabled(.knownTypeNames), conditionIndex == nil {
+            KnownTypeNamesRule.report(fragment.typeCondition, in: &self)
+        }
         currentUsages = []
         walkDirectives(fragment.directives, location: .fragmentDefinition, enclosingField: nil, recordsUsages: true)
-        walkSelectionSet(
-            fragment.selectionSet, type: outputTypeIndex(fragment.typeCondition), enclosingField: nil, depth: 1
-        )
+        let type = conditionIndex.flatMap { schema.kind($0).isOutput ? $0 : nil } ?? -1
+        walkSelectionSet(fragment.selectionSet, type: type, enclosingField: nil, depth: 1)
         usagesOfFragment[index] = currentUsages
         currentUsages = []
-    }
-
-    /// The index of a named type when it is an output type (graphql-js `typeFromAST` + `isOutputType`).
-    @inline(__always)
-    func outputTypeIndex(_ named: NamedType) -> Int {
-        guard let index = schema.typeIndex(named: named.name.value), schema.kind(index).isOutput else {
-            return -1
-        }
-        return index
     }
 
     /// Walks a selection set whose enclosing output type is `type` (a named type index or -1).
@@ -193,9 +190,13 @@ extension ValidationContext {
         _ inline: InlineFragment, type: Int, parentType: Int, enclosingField: FieldRef?, depth: Int
     ) {
         var fragmentType = type
+        var conditionIndex: Int?
         if let condition = inline.typeCondition {
-            fragmentType = outputTypeIndex(condition)
-            if isEnabled(.fragmentsOnCompositeTypes) { FragmentsOnCompositeTypesRule.check(inline, in: &self) }
+            conditionIndex = schema.typeIndex(named: condition.name.value)
+            fragmentType = conditionIndex.flatMap { schema.kind($0).isOutput ? $0 : nil } ?? -1
+            if isEnabled(.fragmentsOnCompositeTypes), let conditionIndex {
+                FragmentsOnCompositeTypesRule.check(inline, conditionIndex: conditionIndex, in: &self)
+            }
         }
         if isEnabled(.possibleFragmentSpreads), parentType >= 0, fragmentType >= 0 {
             PossibleFragmentSpreadsRule.check(inline, fragmentType: fragmentType, parentType: parentType, in: &self)
@@ -203,8 +204,8 @@ extension ValidationContext {
         if isEnabled(.uniqueDirectivesPerLocation), !inline.directives.isEmpty {
             UniqueDirectivesPerLocationRule.check(inline.directives, in: &self)
         }
-        if let condition = inline.typeCondition, isEnabled(.knownTypeNames) {
-            KnownTypeNamesRule.check(condition, in: &self)
+        if let condition = inline.typeCondition, isEnabled(.knownTypeNames), conditionIndex == nil {
+            KnownTypeNamesRule.report(condition, in: &self)
         }
         if !inline.directives.isEmpty {
             walkDirectives(

@@ -42,7 +42,7 @@ struct ValidationContext {
     var operations: [(definition: OperationDefinition, document: Int)] = []
     var fragments: [(definition: FragmentDefinition, document: Int)] = []
     /// Fragment name → index in `fragments` of the last definition of that name (graphql-js's `getFragment`).
-    var fragmentIndexByName: [String: Int] = [:]
+    var fragmentIndexByName = NameTable(capacity: 0)
 
     /// The document being walked.
     var document = 0
@@ -76,11 +76,15 @@ struct ValidationContext {
                 switch definition {
                 case .operation(let operation): operations.append((operation, index))
                 case .fragment(let fragment):
-                    fragmentIndexByName[fragment.name.value] = fragments.count
                     fragments.append((fragment, index))
                 default: break
                 }
             }
+        }
+        // Inserted last first, so that the last definition of a name wins.
+        fragmentIndexByName = NameTable(capacity: fragments.count)
+        for index in fragments.indices.reversed() {
+            fragmentIndexByName.insert(owner: -1, name: fragments[index].definition.name.value, value: index)
         }
         usagesOfOperation = Array(repeating: [], count: operations.count)
         usagesOfFragment = Array(repeating: [], count: fragments.count)
@@ -109,7 +113,7 @@ struct ValidationContext {
 
     /// The fragment a spread refers to, if the unit defines it.
     @inline(__always)
-    func fragmentIndex(named name: String) -> Int? { fragmentIndexByName[name] }
+    func fragmentIndex(named name: String) -> Int? { fragmentIndexByName.find(owner: -1, name: name) }
 
     /// The composite type a fragment's type condition names, or -1.
     func fragmentTypeIndex(_ fragment: Int) -> Int {
@@ -147,11 +151,13 @@ struct ValidationContext {
     /// graphql-js's `getRecursivelyReferencedFragments` order.
     mutating func recursivelyReferencedFragments(_ operation: Int) -> [Int] {
         var found: [Int] = []
-        var collected = Set<String>()
+        // Unknown names add nothing, so marking known fragments is as good as collecting names.
+        var collected = Array(repeating: false, count: fragments.count)
         var setsToVisit: [[FragmentSpread]] = [Self.spreads(in: operations[operation].definition.selectionSet)]
         while let spreads = setsToVisit.popLast() {
-            for spread in spreads where collected.insert(spread.name.value).inserted {
-                guard let fragment = fragmentIndex(named: spread.name.value) else { continue }
+            for spread in spreads {
+                guard let fragment = fragmentIndex(named: spread.name.value), !collected[fragment] else { continue }
+                collected[fragment] = true
                 found.append(fragment)
                 setsToVisit.append(self.spreads(ofFragment: fragment))
             }

@@ -2,8 +2,9 @@
 ///
 /// A fragment's type condition names an object, interface or union type.
 enum FragmentsOnCompositeTypesRule {
-    static func check(_ inline: InlineFragment, in context: inout ValidationContext) {
-        guard let condition = inline.typeCondition, isNonComposite(condition, context) else { return }
+    /// Checks an inline fragment whose type condition names the type at `conditionIndex`.
+    static func check(_ inline: InlineFragment, conditionIndex: Int, in context: inout ValidationContext) {
+        guard let condition = inline.typeCondition, !context.schema.kind(conditionIndex).isComposite else { return }
         context.report(
             .fragmentsOnCompositeTypes,
             "Fragment cannot condition on non composite type \"\(condition.name.value)\".",
@@ -11,18 +12,14 @@ enum FragmentsOnCompositeTypesRule {
         )
     }
 
-    static func check(_ fragment: FragmentDefinition, in context: inout ValidationContext) {
+    /// Checks a fragment definition whose type condition names the type at `conditionIndex`.
+    static func check(_ fragment: FragmentDefinition, conditionIndex: Int, in context: inout ValidationContext) {
         let condition = fragment.typeCondition
-        guard isNonComposite(condition, context) else { return }
+        guard !context.schema.kind(conditionIndex).isComposite else { return }
         context.report(
             .fragmentsOnCompositeTypes,
             "Fragment \"\(fragment.name.value)\" cannot condition on non composite type \"\(condition.name.value)\".",
             [context.place(condition.range.start)]
         )
-    }
-
-    private static func isNonComposite(_ condition: NamedType, _ context: ValidationContext) -> Bool {
-        guard let index = context.schema.typeIndex(named: condition.name.value) else { return false }
-        return !context.schema.kind(index).isComposite
     }
 }

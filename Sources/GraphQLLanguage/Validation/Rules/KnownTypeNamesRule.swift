@@ -3,9 +3,9 @@
 /// Every type named by a variable definition or a type condition exists in the schema. Unlike in
 /// SDL, a built-in scalar the schema never uses (such as `Float`) is unknown, as in graphql-js.
 enum KnownTypeNamesRule {
-    static func check(_ named: NamedType, in context: inout ValidationContext) {
+    /// Reports a type name the schema does not have (the walk looks it up once for every rule).
+    static func report(_ named: NamedType, in context: inout ValidationContext) {
         let name = named.name.value
-        guard context.schema.typeIndex(named: name) == nil else { return }
         let suggestions = Suggestions.list(name, context.schema.typeNames)
         context.report(.knownTypeNames, "Unknown type \"\(name)\"." + Suggestions.didYouMean(suggestions),
                        [context.place(named.range.start)])

@@ -5,9 +5,14 @@
 enum NoUndefinedVariablesRule {
     static func finish(operation: Int, usages: [VariableUsage], in context: inout ValidationContext) {
         let (definition, document) = context.operations[operation]
-        let defined = Set(definition.variableDefinitions.map(\.variable.name.value))
+        let definitions = definition.variableDefinitions
+        // Few definitions are searched directly; many are hashed once.
+        let defined = definitions.count > 32 ? Set(definitions.map(\.variable.name.value)) : []
         let operationPlace = Place(document: document, offset: definition.range.start)
-        for usage in usages where !defined.contains(usage.name) {
+        for usage in usages {
+            let isDefined = definitions.count > 32
+                ? defined.contains(usage.name) : definitions.contains { $0.variable.name.value == usage.name }
+            guard !isDefined else { continue }
             let message = definition.name.map {
                 "Variable \"$\(usage.name)\" is not defined by operation \"\($0.value)\"."
             } ?? "Variable \"$\(usage.name)\" is not defined."

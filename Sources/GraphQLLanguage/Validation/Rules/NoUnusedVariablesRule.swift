@@ -4,9 +4,13 @@
 enum NoUnusedVariablesRule {
     static func finish(operation: Int, usages: [VariableUsage], in context: inout ValidationContext) {
         let (definition, document) = context.operations[operation]
-        let used = Set(usages.map(\.name))
-        for variable in definition.variableDefinitions where !used.contains(variable.variable.name.value) {
+        // Few usages are searched directly; many are hashed once.
+        let used = usages.count > 32 ? Set(usages.map(\.name)) : []
+        for variable in definition.variableDefinitions {
             let name = variable.variable.name.value
+            guard usages.count > 32 ? !used.contains(name) : !usages.contains(where: { $0.name == name }) else {
+                continue
+            }
             let message = definition.name.map {
                 "Variable \"$\(name)\" is never used in operation \"\($0.value)\"."
             } ?? "Variable \"$\(name)\" is never used."

@@ -44,7 +44,7 @@ enum OverlappingFieldsCanBeMergedRule {
 
     struct State {
         /// Selection set (document, offset) → index into `collected`.
-        var cache: [Place: Int] = [:]
+        var cache = IntTable()
         var collected: [Collected] = []
         /// Pairs of fragment indices compared, with whether they were compared as mutually exclusive.
         var comparedFragmentPairs: [UInt64: Bool] = [:]
@@ -98,17 +98,24 @@ enum OverlappingFieldsCanBeMergedRule {
         }
     }
 
-    /// A set of fields only, with distinct response names, has nothing to compare within itself;
-    /// the common case is decided here without collecting anything.
+    /// A set without fragment spreads whose fields (inline fragments flattened) all have distinct
+    /// response names has nothing to compare within itself; that common case is decided here
+    /// without collecting anything.
     private static func hasNoPossibleConflict(_ selectionSet: SelectionSet) -> Bool {
-        let selections = selectionSet.selections
-        guard selections.count <= 16 else { return false }
-        for (index, selection) in selections.enumerated() {
-            guard case .field(let field) = selection else { return false }
-            let key = field.alias?.value ?? field.name.value
-            for other in selections[(index + 1)...] {
-                guard case .field(let otherField) = other else { return false }
-                if (otherField.alias?.value ?? otherField.name.value) == key { return false }
+        var keys: [String] = []
+        var pending = [selectionSet]
+        while let set = pending.popLast() {
+            for selection in set.selections {
+                switch selection {
+                case .fragmentSpread:
+                    return false
+                case .inlineFragment(let inline):
+                    pending.append(inline.selectionSet)
+                case .field(let field):
+                    let key = field.alias?.value ?? field.name.value
+                    if keys.count >= 32 || keys.contains(key) { return false }
+                    keys.append(key)
+                }
             }
         }
         return true
@@ -118,9 +125,9 @@ enum OverlappingFieldsCanBeMergedRule {
     static func collect(_ selectionSet: SelectionSet, parentType: Int, document: Int,
                         in context: inout ValidationContext) -> Int {
         // Sets built in code carry no ranges, so only parsed ones can be told apart and cached.
-        let key = Place(document: document, offset: selectionSet.range.start)
+        let key = document << 40 | selectionSet.range.start
         let cacheable = selectionSet.range != .none
-        if cacheable, let index = context.overlapping.cache[key] { return index }
+        if cacheable, let index = context.overlapping.cache.find(key) { return index }
         var collected = Collected()
         var responseNames: [String] = []
         gather(selectionSet, parentType: parentType, document: document, nesting: 0,
@@ -128,7 +135,7 @@ enum OverlappingFieldsCanBeMergedRule {
         group(responseNames, into: &collected)
         let index = context.overlapping.collected.count
         context.overlapping.collected.append(collected)
-        if cacheable { context.overlapping.cache[key] = index }
+        if cacheable { context.overlapping.cache.insert(key, index) }
         return index
     }
 

@@ -5,13 +5,17 @@
 enum VariablesInAllowedPositionRule {
     static func finish(operation: Int, usages: [VariableUsage], in context: inout ValidationContext) {
         let (definition, document) = context.operations[operation]
-        var definitions: [String: VariableDefinition] = [:]
-        for variable in definition.variableDefinitions {
-            definitions[variable.variable.name.value] = variable
+        let definitions = definition.variableDefinitions
+        // The last definition of a name, as graphql-js's map of definitions keeps it.
+        var byName: [String: VariableDefinition] = [:]
+        if definitions.count > 32 {
+            for variable in definitions { byName[variable.variable.name.value] = variable }
         }
         let schema = context.schema
         for usage in usages {
-            guard let locationType = usage.type, let variable = definitions[usage.name],
+            guard let locationType = usage.type,
+                let variable = definitions.count > 32
+                    ? byName[usage.name] : definitions.last(where: { $0.variable.name.value == usage.name }),
                 let variableType = schema.typeRef(variable.type)
             else { continue }
             guard !isAllowed(schema, variableType, variable.defaultValue, locationType, usage.hasLocationDefault) else {
