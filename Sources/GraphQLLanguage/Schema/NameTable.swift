@@ -14,6 +14,13 @@ struct NameTable: Sendable {
 
     /// Creates a table with room for `count` entries at a load of at most one half.
     init(capacity count: Int) {
+        guard count > 0 else {
+            names = []
+            owners = []
+            values = []
+            mask = 0
+            return
+        }
         var size = 16
         while size < count * 2 { size <<= 1 }
         names = Array(repeating: "", count: size)
@@ -33,6 +40,7 @@ struct NameTable: Sendable {
 
     /// Adds an entry unless the table already has one for `(owner, name)`; the first one wins.
     mutating func insert(owner: Int, name: String, value: Int) {
+        if owners.isEmpty { self = NameTable(capacity: 8) }
         var slot = Self.hash(name, owner) & mask
         while owners[slot] != Self.empty {
             if owners[slot] == Int32(truncatingIfNeeded: owner) && names[slot] == name { return }
@@ -46,6 +54,7 @@ struct NameTable: Sendable {
     /// The value stored for `(owner, name)`, if any.
     @inline(__always)
     func find(owner: Int, name: String) -> Int? {
+        guard !owners.isEmpty else { return nil }
         let owner32 = Int32(truncatingIfNeeded: owner)
         var slot = Self.hash(name, owner) & mask
         while true {

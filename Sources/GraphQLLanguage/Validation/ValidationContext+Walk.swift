@@ -51,8 +51,11 @@ extension ValidationContext {
         walkDirectives(operation.directives, location: location, enclosingField: nil, recordsUsages: true)
         let root = schema.rootTypeIndex(for: operation.operation)
         let rootType = root >= 0 && schema.kind(root) == .object ? root : -1
+        currentSpreads = []
         walkSelectionSet(operation.selectionSet, type: rootType, enclosingField: nil, depth: 1)
         usagesOfOperation[index] = currentUsages
+        spreadsOfOperation[index] = currentSpreads
+        currentSpreads = []
         currentUsages = []
         currentVariableDefinitions = []
     }
@@ -98,29 +101,41 @@ extension ValidationContext {
     /// Walks a selection set whose enclosing output type is `type` (a named type index or -1).
     ///
     /// `enclosingField` is the field the set belongs to: graphql-js looks up the arguments of an
-    /// unknown directive on it, which this walk reproduces.
-    mutating func walkSelectionSet(_ selectionSet: SelectionSet, type: Int, enclosingField: FieldRef?, depth: Int) {
+    /// unknown directive on it, which this walk reproduces. Returns the set's response keys (its
+    /// inline fragments' included), which tell whether field merging has anything to check here.
+    @discardableResult
+    mutating func walkSelectionSet(
+        _ selectionSet: SelectionSet, type: Int, enclosingField: FieldRef?, depth: Int
+    ) -> ResponseKeys {
+        var keys = ResponseKeys()
         guard depth <= limits.maxDepth else {
             SelectionLimitsRule.reportWalkDepth(at: selectionSet, in: &self)
-            return
+            return keys
         }
         let parentType = type >= 0 && schema.kind(type).isComposite ? type : -1
-        if isEnabled(.overlappingFieldsCanBeMerged) {
-            OverlappingFieldsCanBeMergedRule.check(selectionSet, parentType: parentType, in: &self)
-        }
+        // Field merging runs after the walk, on the sets that need it, in this (graphql-js's) order:
+        // its memoization makes what it reports depend on the order.
+        let mergeCheck = mergeChecks.count
+        mergeChecks.append(nil)
         for selection in selectionSet.selections {
-            if aborted { return }
+            if aborted { return keys }
             switch selection {
             case .field(let field):
+                keys.add(field.alias?.value ?? field.name.value)
                 walkField(field, parentType: parentType, depth: depth)
             case .fragmentSpread(let spread):
+                keys.mayConflict = true
                 walkFragmentSpread(spread, parentType: parentType, enclosingField: enclosingField)
             case .inlineFragment(let inline):
-                walkInlineFragment(
+                keys.merge(walkInlineFragment(
                     inline, type: type, parentType: parentType, enclosingField: enclosingField, depth: depth
-                )
+                ))
             }
         }
+        if keys.mayConflict {
+            mergeChecks[mergeCheck] = MergeCheck(selectionSet: selectionSet, parentType: parentType, document: document)
+        }
+        return keys
     }
 
     private mutating func walkField(_ field: Field, parentType: Int, depth: Int) {
@@ -168,6 +183,7 @@ extension ValidationContext {
     }
 
     private mutating func walkFragmentSpread(_ spread: FragmentSpread, parentType: Int, enclosingField: FieldRef?) {
+        currentSpreads.append(spread.name.value)
         let fragment = fragmentIndex(named: spread.name.value)
         if isEnabled(.knownFragmentNames), fragment == nil {
             KnownFragmentNamesRule.report(spread, in: &self)
@@ -188,7 +204,7 @@ extension ValidationContext {
 
     private mutating func walkInlineFragment(
         _ inline: InlineFragment, type: Int, parentType: Int, enclosingField: FieldRef?, depth: Int
-    ) {
+    ) -> ResponseKeys {
         var fragmentType = type
         var conditionIndex: Int?
         if let condition = inline.typeCondition {
@@ -212,6 +228,40 @@ extension ValidationContext {
                 inline.directives, location: .inlineFragment, enclosingField: enclosingField, recordsUsages: true
             )
         }
-        walkSelectionSet(inline.selectionSet, type: fragmentType, enclosingField: enclosingField, depth: depth + 1)
+        return walkSelectionSet(
+            inline.selectionSet, type: fragmentType, enclosingField: enclosingField, depth: depth + 1
+        )
+    }
+}
+
+/// A selection set field merging has to check, found by the walk.
+struct MergeCheck {
+    var selectionSet: SelectionSet
+    var parentType: Int
+    var document: Int
+}
+
+/// The response keys of a selection set, inline fragments flattened, kept only while they are few
+/// and distinct: then no two fields of the set can conflict, and field merging skips the set, as
+/// it does most sets.
+struct ResponseKeys {
+    var keys: [String] = []
+    /// Set once a key repeats, there are too many to compare cheaply, or a fragment is spread.
+    var mayConflict = false
+
+    @inline(__always)
+    mutating func add(_ key: String) {
+        guard !mayConflict else { return }
+        if keys.count >= 32 || keys.contains(key) {
+            mayConflict = true
+            keys = []
+            return
+        }
+        keys.append(key)
+    }
+
+    mutating func merge(_ other: ResponseKeys) {
+        if other.mayConflict { mayConflict = true }
+        for key in other.keys { add(key) }
     }
 }

@@ -54,6 +54,13 @@ struct ValidationContext {
     var currentVariableDefinitions: [VariableDefinition] = []
     /// The spreads each fragment makes directly, in graphql-js `getFragmentSpreads` order.
     var spreadsOfFragment: [[FragmentSpread]?] = []
+    /// The names of the fragments each operation spreads directly, as the walk met them, and those
+    /// of the definition being walked.
+    var spreadsOfOperation: [[String]] = []
+    var currentSpreads: [String] = []
+
+    /// The selection sets in walk order, with those field merging must check (the others `nil`).
+    var mergeChecks: [MergeCheck?] = []
 
     // State of rules that remember earlier nodes.
     var operationNamePlaces: [String: Place] = [:]
@@ -87,6 +94,7 @@ struct ValidationContext {
             fragmentIndexByName.insert(owner: -1, name: fragments[index].definition.name.value, value: index)
         }
         usagesOfOperation = Array(repeating: [], count: operations.count)
+        spreadsOfOperation = Array(repeating: [], count: operations.count)
         usagesOfFragment = Array(repeating: [], count: fragments.count)
         spreadsOfFragment = Array(repeating: nil, count: fragments.count)
     }
@@ -147,20 +155,26 @@ struct ValidationContext {
         return spreads
     }
 
-    /// The fragments an operation uses, directly or through other fragments, each once, in
-    /// graphql-js's `getRecursivelyReferencedFragments` order.
+    /// The fragments an operation uses, directly or through other fragments, each once (graphql-js
+    /// `getRecursivelyReferencedFragments`; the order differs, which changes nothing reported).
     mutating func recursivelyReferencedFragments(_ operation: Int) -> [Int] {
         var found: [Int] = []
+        guard !spreadsOfOperation[operation].isEmpty else { return found }
         // Unknown names add nothing, so marking known fragments is as good as collecting names.
         var collected = Array(repeating: false, count: fragments.count)
-        var setsToVisit: [[FragmentSpread]] = [Self.spreads(in: operations[operation].definition.selectionSet)]
-        while let spreads = setsToVisit.popLast() {
-            for spread in spreads {
+        for name in spreadsOfOperation[operation] {
+            guard let fragment = fragmentIndex(named: name), !collected[fragment] else { continue }
+            collected[fragment] = true
+            found.append(fragment)
+        }
+        var next = 0
+        while next < found.count {
+            for spread in spreads(ofFragment: found[next]) {
                 guard let fragment = fragmentIndex(named: spread.name.value), !collected[fragment] else { continue }
                 collected[fragment] = true
                 found.append(fragment)
-                setsToVisit.append(self.spreads(ofFragment: fragment))
             }
+            next += 1
         }
         return found
     }

@@ -71,8 +71,10 @@ public struct Validator: Sendable {
     /// - Returns: The problems found, ordered by document and position; empty when all are valid.
     public func validate(_ documents: [Document]) -> [Diagnostic] {
         var context = ValidationContext(schema: schema, documents: documents, rules: RuleSet(rules), limits: limits)
-        if context.isEnabled(.selectionLimits) { SelectionLimitsRule.check(in: &context) }
+        // Without fragments nothing expands: the parser's limits bound the document already.
+        if context.isEnabled(.selectionLimits), !context.fragments.isEmpty { SelectionLimitsRule.check(in: &context) }
         context.walk()
+        if context.isEnabled(.overlappingFieldsCanBeMerged) { OverlappingFieldsCanBeMergedRule.checkAll(in: &context) }
         context.finish()
         return context.diagnostics()
     }

@@ -73,10 +73,22 @@ enum OverlappingFieldsCanBeMergedRule {
         var fields2: [Place]
     }
 
-    /// Checks one selection set of the walk: conflicts within it, including through its fragments.
-    static func check(_ selectionSet: SelectionSet, parentType: Int, in context: inout ValidationContext) {
-        guard !context.overlapping.gaveUp, !hasNoPossibleConflict(selectionSet) else { return }
-        let collected = collect(selectionSet, parentType: parentType, document: context.document, in: &context)
+    /// Checks the selection sets the walk found, in walk order.
+    static func checkAll(in context: inout ValidationContext) {
+        let checks = context.mergeChecks
+        context.mergeChecks = []
+        for case let check? in checks {
+            if context.aborted { return }
+            Self.check(check.selectionSet, parentType: check.parentType, document: check.document, in: &context)
+        }
+    }
+
+    /// Checks one selection set: conflicts within it, including through its fragments. Only sets
+    /// where two fields share a response name or a fragment is spread are checked; in any other
+    /// set nothing can conflict.
+    static func check(_ selectionSet: SelectionSet, parentType: Int, document: Int, in context: inout ValidationContext) {
+        guard !context.overlapping.gaveUp else { return }
+        let collected = collect(selectionSet, parentType: parentType, document: document, in: &context)
         var conflicts: [Conflict] = []
         collectConflictsWithin(collected, into: &conflicts, in: &context)
         let fragments = context.overlapping.collected[collected].fragments
@@ -96,29 +108,6 @@ enum OverlappingFieldsCanBeMergedRule {
                 conflict.fields1 + conflict.fields2
             )
         }
-    }
-
-    /// A set without fragment spreads whose fields (inline fragments flattened) all have distinct
-    /// response names has nothing to compare within itself; that common case is decided here
-    /// without collecting anything.
-    private static func hasNoPossibleConflict(_ selectionSet: SelectionSet) -> Bool {
-        var keys: [String] = []
-        var pending = [selectionSet]
-        while let set = pending.popLast() {
-            for selection in set.selections {
-                switch selection {
-                case .fragmentSpread:
-                    return false
-                case .inlineFragment(let inline):
-                    pending.append(inline.selectionSet)
-                case .field(let field):
-                    let key = field.alias?.value ?? field.name.value
-                    if keys.count >= 32 || keys.contains(key) { return false }
-                    keys.append(key)
-                }
-            }
-        }
-        return true
     }
 
     /// The index of the collected fields of a selection set, computing them on first use.
