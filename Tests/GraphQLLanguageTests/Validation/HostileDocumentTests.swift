@@ -32,6 +32,15 @@ import Testing
         #expect(diagnostics.allSatisfy { $0.rule == "OverlappingFieldsCanBeMergedRule" || $0.rule == nil })
     }
 
+    @Test func aConflictAfterManyFieldsIsFound() throws {
+        let fields = (0..<40).map { "f\($0): hello" }.joined(separator: " ")
+        let diagnostics = try validate("{ \(fields) f3: me { hello } f39: hello f0: list { hello } }")
+        #expect(diagnostics.map(\.message) == [
+            #"Fields "f0" conflict because "hello" and "list" are different fields. Use different aliases on the fields to fetch both if this was intentional."#,
+            #"Fields "f3" conflict because "hello" and "me" are different fields. Use different aliases on the fields to fetch both if this was intentional."#,
+        ])
+    }
+
     @Test func fragmentCyclesTerminateWithOneErrorPerCycle() throws {
         let diagnostics = try validate("""
             query Q { ...A }

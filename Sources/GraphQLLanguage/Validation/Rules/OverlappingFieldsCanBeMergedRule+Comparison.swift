@@ -25,18 +25,19 @@ extension OverlappingFieldsCanBeMergedRule {
     /// per pair and no comparisons.
     static func collectConflictsWithin(_ map: Int, into conflicts: inout [Conflict], in context: inout ValidationContext) {
         let collected = context.overlapping.collected[map]
-        for group in collected.names.indices {
-            let start = collected.starts[group]
-            let end = collected.starts[group + 1]
-            guard end - start > 1 else { continue }
-            // The class of each member, and each class's first member.
+        guard collected.hasRepeats else { return }
+        for leader in collected.leaders.indices where collected.leaders[leader] == leader {
+            let members = collected.members(of: leader)
+            guard members.count > 1 else { continue }
+            let responseName = collected.keys[leader]
+            // The class of each member (by position in `members`), and each class's first member.
             var classOfMember: [Int] = []
             var representatives: [Int] = []
-            classOfMember.reserveCapacity(end - start)
-            for member in start..<end {
-                let entry = collected.entries[collected.members[member]]
+            classOfMember.reserveCapacity(members.count)
+            for member in members {
+                let entry = collected.entries[member]
                 if entry.field.selectionSet == nil, let existing = representatives.firstIndex(where: {
-                    isIdenticalLeaf(collected.entries[collected.members[$0]], entry)
+                    isIdenticalLeaf(collected.entries[$0], entry)
                 }) {
                     classOfMember.append(existing)
                 } else {
@@ -45,29 +46,28 @@ extension OverlappingFieldsCanBeMergedRule {
                 }
             }
             var known: [Int: Conflict?] = [:]
-            for first in start..<end {
-                for second in (first + 1)..<end {
-                    let class1 = classOfMember[first - start]
-                    let class2 = classOfMember[second - start]
-                    if class1 == class2, collected.entries[collected.members[first]].field.selectionSet == nil { continue }
+            for first in members.indices {
+                for second in (first + 1)..<members.count {
+                    let class1 = classOfMember[first]
+                    let class2 = classOfMember[second]
+                    if class1 == class2, collected.entries[members[first]].field.selectionSet == nil { continue }
                     let key = class1 * representatives.count + class2
                     var conflict: Conflict?
                     if let cached = known[key] {
                         conflict = cached
                     } else {
                         conflict = findConflict(
-                            collected.names[group], collected.entries[collected.members[representatives[class1]]],
-                            collected.entries[collected.members[representatives[class2]]], parentsExclusive: false,
-                            depth: 0,
+                            responseName, collected.entries[representatives[class1]],
+                            collected.entries[representatives[class2]], parentsExclusive: false, depth: 0,
                             in: &context
                         )
                         known[key] = conflict
                     }
                     if var conflict {
-                        if representatives[class1] != first || representatives[class2] != second {
+                        if representatives[class1] != members[first] || representatives[class2] != members[second] {
                             // Only leaf fields share a class, so the conflict names just the two fields.
-                            let entry1 = collected.entries[collected.members[first]]
-                            let entry2 = collected.entries[collected.members[second]]
+                            let entry1 = collected.entries[members[first]]
+                            let entry2 = collected.entries[members[second]]
                             conflict.fields1 = [Place(document: entry1.document, offset: entry1.field.range.start)]
                             conflict.fields2 = [Place(document: entry2.document, offset: entry2.field.range.start)]
                         }
@@ -93,12 +93,12 @@ extension OverlappingFieldsCanBeMergedRule {
     ) {
         let first = context.overlapping.collected[map1]
         let second = context.overlapping.collected[map2]
-        for group in first.names.indices {
-            guard let other = second.group(named: first.names[group]) else { continue }
-            for left in first.starts[group]..<first.starts[group + 1] {
-                for right in second.starts[other]..<second.starts[other + 1] {
+        for leader in first.leaders.indices where first.leaders[leader] == leader {
+            guard let other = second.leader(named: first.keys[leader]) else { continue }
+            for left in leader..<first.entries.count where first.leaders[left] == leader {
+                for right in other..<second.entries.count where second.leaders[right] == other {
                     if let conflict = findConflict(
-                        first.names[group], first.entries[first.members[left]], second.entries[second.members[right]],
+                        first.keys[leader], first.entries[left], second.entries[right],
                         parentsExclusive: exclusive, depth: depth, in: &context
                     ) {
                         conflicts.append(conflict)

@@ -23,22 +23,53 @@ enum OverlappingFieldsCanBeMergedRule {
         var document: Int
     }
 
-    /// The fields of a selection set (inline fragments included) grouped by response name, in order
-    /// of first appearance, and the fragments it spreads.
+    /// The fields of a selection set (inline fragments included) in collection order, grouped by
+    /// response name through each entry's group leader (the first entry with that name), and the
+    /// fragments the set spreads. Groups are in order of first appearance, as in graphql-js.
     struct Collected {
-        var names: [String] = []
-        /// The entries of group `g` are `entries[members[k]]` for `k` in `starts[g]..<starts[g + 1]`.
-        var starts: [Int] = [0]
-        var members: [Int] = []
-        /// The fields in the order they were collected.
+        /// The response name of each entry.
+        var keys: [String] = []
         var entries: [FieldEntry] = []
-        var nameIndex: [String: Int] = [:]
+        /// For each entry, the index of the first entry with the same response name.
+        var leaders: [Int] = []
+        /// Whether some response name occurs more than once.
+        var hasRepeats = false
+        /// Response name → leader, kept once there are many entries.
+        var leaderByName: [String: Int] = [:]
         /// Indices of the known fragments spread, each once, in order of first appearance.
         var fragments: [Int] = []
 
-        func group(named name: String) -> Int? {
-            if names.count <= 8 { return names.firstIndex(of: name) }
-            return nameIndex[name]
+        /// The leader of the group with this response name, if any.
+        @inline(__always)
+        func leader(named name: String) -> Int? {
+            leaderByName.isEmpty ? keys.firstIndex(of: name) : leaderByName[name]
+        }
+
+        mutating func append(_ entry: FieldEntry, key: String) {
+            let index = entries.count
+            if index == 32 {
+                // From here on, names are hashed instead of searched.
+                for (position, known) in keys.enumerated() where leaders[position] == position {
+                    leaderByName[known] = position
+                }
+            }
+            var leaderIndex = index
+            if let existing = leader(named: key) {
+                leaderIndex = existing
+                hasRepeats = true
+            } else if !leaderByName.isEmpty {
+                leaderByName[key] = index
+            }
+            keys.append(key)
+            entries.append(entry)
+            leaders.append(leaderIndex)
+        }
+
+        /// The entries of the group led by `leader`, in collection order.
+        func members(of leader: Int) -> [Int] {
+            var members: [Int] = []
+            for index in leader..<leaders.count where leaders[index] == leader { members.append(index) }
+            return members
         }
     }
 
@@ -118,10 +149,7 @@ enum OverlappingFieldsCanBeMergedRule {
         let cacheable = selectionSet.range != .none
         if cacheable, let index = context.overlapping.cache.find(key) { return index }
         var collected = Collected()
-        var responseNames: [String] = []
-        gather(selectionSet, parentType: parentType, document: document, nesting: 0,
-               names: &responseNames, into: &collected, in: context)
-        group(responseNames, into: &collected)
+        gather(selectionSet, parentType: parentType, document: document, nesting: 0, into: &collected, in: context)
         let index = context.overlapping.collected.count
         context.overlapping.collected.append(collected)
         if cacheable { context.overlapping.cache.insert(key, index) }
@@ -137,7 +165,7 @@ enum OverlappingFieldsCanBeMergedRule {
 
     private static func gather(
         _ selectionSet: SelectionSet, parentType: Int, document: Int, nesting: Int,
-        names: inout [String], into collected: inout Collected, in context: ValidationContext
+        into collected: inout Collected, in context: ValidationContext
     ) {
         guard nesting <= context.limits.maxDepth else { return }
         let schema = context.schema
@@ -151,8 +179,8 @@ enum OverlappingFieldsCanBeMergedRule {
                         type = schema.fieldType(named: field.name.value, in: parentType)
                     }
                 }
-                names.append(field.responseKey)
-                collected.entries.append(FieldEntry(parentType: parentType, field: field, type: type, document: document))
+                collected.append(FieldEntry(parentType: parentType, field: field, type: type, document: document),
+                                 key: field.alias?.value ?? field.name.value)
             case .fragmentSpread(let spread):
                 if let index = context.fragmentIndex(named: spread.name.value), !collected.fragments.contains(index) {
                     collected.fragments.append(index)
@@ -160,45 +188,8 @@ enum OverlappingFieldsCanBeMergedRule {
             case .inlineFragment(let inline):
                 let type = inline.typeCondition.map { schema.typeIndex(named: $0.name.value) ?? -1 } ?? parentType
                 gather(inline.selectionSet, parentType: type, document: document, nesting: nesting + 1,
-                       names: &names, into: &collected, in: context)
+                       into: &collected, in: context)
             }
         }
-    }
-
-    /// Groups the collected entries by response name, groups in order of first appearance.
-    private static func group(_ responseNames: [String], into collected: inout Collected) {
-        var groupOfEntry: [Int] = []
-        groupOfEntry.reserveCapacity(responseNames.count)
-        var counts: [Int] = []
-        for name in responseNames {
-            let group: Int
-            if let existing = collected.group(named: name) {
-                group = existing
-            } else {
-                group = collected.names.count
-                collected.names.append(name)
-                counts.append(0)
-                if collected.names.count > 8 {
-                    if collected.nameIndex.isEmpty {
-                        for (index, known) in collected.names.enumerated() { collected.nameIndex[known] = index }
-                    } else {
-                        collected.nameIndex[name] = group
-                    }
-                }
-            }
-            counts[group] += 1
-            groupOfEntry.append(group)
-        }
-        var starts = [0]
-        starts.reserveCapacity(counts.count + 1)
-        for count in counts { starts.append((starts.last ?? 0) + count) }
-        var next = starts
-        var members = Array(repeating: 0, count: responseNames.count)
-        for (entry, group) in groupOfEntry.enumerated() {
-            members[next[group]] = entry
-            next[group] += 1
-        }
-        collected.starts = starts
-        collected.members = members
     }
 }
