@@ -30,6 +30,15 @@ extension OverlappingFieldsCanBeMergedRule {
             let members = collected.members(of: leader)
             guard members.count > 1 else { continue }
             let responseName = collected.keys[leader]
+            if members.count == 2 {
+                if let conflict = findConflict(
+                    responseName, collected.entries[members[0]], collected.entries[members[1]],
+                    parentsExclusive: false, depth: 0, in: &context
+                ) {
+                    conflicts.append(conflict)
+                }
+                continue
+            }
             // The class of each member (by position in `members`), and each class's first member.
             var classOfMember: [Int] = []
             var representatives: [Int] = []

@@ -149,6 +149,10 @@ enum OverlappingFieldsCanBeMergedRule {
         let cacheable = selectionSet.range != .none
         if cacheable, let index = context.overlapping.cache.find(key) { return index }
         var collected = Collected()
+        let expected = selectionSet.selections.count + 4
+        collected.keys.reserveCapacity(expected)
+        collected.entries.reserveCapacity(expected)
+        collected.leaders.reserveCapacity(expected)
         gather(selectionSet, parentType: parentType, document: document, nesting: 0, into: &collected, in: context)
         let index = context.overlapping.collected.count
         context.overlapping.collected.append(collected)
