@@ -51,11 +51,11 @@ extension ValidationContext {
         walkDirectives(operation.directives, location: location, enclosingField: nil, recordsUsages: true)
         let root = schema.rootTypeIndex(for: operation.operation)
         let rootType = root >= 0 && schema.kind(root) == .object ? root : -1
-        currentSpreads = []
+        currentSize = LocalSize()
         walkSelectionSet(operation.selectionSet, type: rootType, enclosingField: nil, depth: 1)
         usagesOfOperation[index] = currentUsages
-        spreadsOfOperation[index] = currentSpreads
-        currentSpreads = []
+        sizeOfOperation[index] = currentSize
+        currentSize = LocalSize()
         currentUsages = []
         currentVariableDefinitions = []
     }
@@ -93,8 +93,11 @@ extension ValidationContext {
         currentUsages = []
         walkDirectives(fragment.directives, location: .fragmentDefinition, enclosingField: nil, recordsUsages: true)
         let type = conditionIndex.flatMap { schema.kind($0).isOutput ? $0 : nil } ?? -1
+        currentSize = LocalSize()
         walkSelectionSet(fragment.selectionSet, type: type, enclosingField: nil, depth: 1)
         usagesOfFragment[index] = currentUsages
+        sizeOfFragment[index] = currentSize
+        currentSize = LocalSize()
         currentUsages = []
     }
 
@@ -113,6 +116,7 @@ extension ValidationContext {
             return keys
         }
         let parentType = type >= 0 && schema.kind(type).isComposite ? type : -1
+        if depth > currentSize.depth { currentSize.depth = depth }
         // Field merging runs after the walk, on the sets that need it, in this (graphql-js's) order:
         // its memoization makes what it reports depend on the order.
         let mergeCheck = mergeChecks.count
@@ -122,10 +126,11 @@ extension ValidationContext {
             switch selection {
             case .field(let field):
                 keys.add(field.alias?.value ?? field.name.value)
+                currentSize.fields += 1
                 walkField(field, parentType: parentType, depth: depth)
             case .fragmentSpread(let spread):
                 keys.mayConflict = true
-                walkFragmentSpread(spread, parentType: parentType, enclosingField: enclosingField)
+                walkFragmentSpread(spread, parentType: parentType, enclosingField: enclosingField, depth: depth)
             case .inlineFragment(let inline):
                 keys.merge(walkInlineFragment(
                     inline, type: type, parentType: parentType, enclosingField: enclosingField, depth: depth
@@ -182,9 +187,11 @@ extension ValidationContext {
         if skipsIntrospectionDepth { introspectionSkipDepth = 0 }
     }
 
-    private mutating func walkFragmentSpread(_ spread: FragmentSpread, parentType: Int, enclosingField: FieldRef?) {
-        currentSpreads.append(spread.name.value)
+    private mutating func walkFragmentSpread(
+        _ spread: FragmentSpread, parentType: Int, enclosingField: FieldRef?, depth: Int
+    ) {
         let fragment = fragmentIndex(named: spread.name.value)
+        currentSize.spreads.append((fragment, depth))
         if isEnabled(.knownFragmentNames), fragment == nil {
             KnownFragmentNamesRule.report(spread, in: &self)
         }

@@ -54,10 +54,11 @@ struct ValidationContext {
     var currentVariableDefinitions: [VariableDefinition] = []
     /// The spreads each fragment makes directly, in graphql-js `getFragmentSpreads` order.
     var spreadsOfFragment: [[FragmentSpread]?] = []
-    /// The names of the fragments each operation spreads directly, as the walk met them, and those
-    /// of the definition being walked.
-    var spreadsOfOperation: [[String]] = []
-    var currentSpreads: [String] = []
+    /// The size of each operation and fragment on its own, as the walk measured it, and of the
+    /// definition being walked (see `SelectionLimitsRule`).
+    var sizeOfOperation: [LocalSize] = []
+    var sizeOfFragment: [LocalSize] = []
+    var currentSize = LocalSize()
 
     /// The selection sets in walk order, with those field merging must check (the others `nil`).
     var mergeChecks: [MergeCheck?] = []
@@ -94,7 +95,8 @@ struct ValidationContext {
             fragmentIndexByName.insert(owner: -1, name: fragments[index].definition.name.value, value: index)
         }
         usagesOfOperation = Array(repeating: [], count: operations.count)
-        spreadsOfOperation = Array(repeating: [], count: operations.count)
+        sizeOfOperation = Array(repeating: LocalSize(), count: operations.count)
+        sizeOfFragment = Array(repeating: LocalSize(), count: fragments.count)
         usagesOfFragment = Array(repeating: [], count: fragments.count)
         spreadsOfFragment = Array(repeating: nil, count: fragments.count)
     }
@@ -159,11 +161,11 @@ struct ValidationContext {
     /// `getRecursivelyReferencedFragments`; the order differs, which changes nothing reported).
     mutating func recursivelyReferencedFragments(_ operation: Int) -> [Int] {
         var found: [Int] = []
-        guard !spreadsOfOperation[operation].isEmpty else { return found }
+        guard !sizeOfOperation[operation].spreads.isEmpty else { return found }
         // Unknown names add nothing, so marking known fragments is as good as collecting names.
         var collected = Array(repeating: false, count: fragments.count)
-        for name in spreadsOfOperation[operation] {
-            guard let fragment = fragmentIndex(named: name), !collected[fragment] else { continue }
+        for spread in sizeOfOperation[operation].spreads {
+            guard let fragment = spread.fragment, !collected[fragment] else { continue }
             collected[fragment] = true
             found.append(fragment)
         }
@@ -178,4 +180,12 @@ struct ValidationContext {
         }
         return found
     }
+}
+
+/// What the walk measures of one operation or fragment for the selection limits: its own fields,
+/// its deepest selection set, and the fragments it spreads with the depth of the set they are in.
+struct LocalSize {
+    var fields = 0
+    var depth = 0
+    var spreads: [(fragment: Int?, depth: Int)] = []
 }

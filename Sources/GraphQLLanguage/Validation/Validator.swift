@@ -71,9 +71,11 @@ public struct Validator: Sendable {
     /// - Returns: The problems found, ordered by document and position; empty when all are valid.
     public func validate(_ documents: [Document]) -> [Diagnostic] {
         var context = ValidationContext(schema: schema, documents: documents, rules: RuleSet(rules), limits: limits)
-        // Without fragments nothing expands: the parser's limits bound the document already.
-        if context.isEnabled(.selectionLimits), !context.fragments.isEmpty { SelectionLimitsRule.check(in: &context) }
         context.walk()
+        // Without fragments nothing expands: the parser's limits bound the document already.
+        if context.isEnabled(.selectionLimits), !context.fragments.isEmpty, !context.aborted {
+            SelectionLimitsRule.check(in: &context)
+        }
         if context.isEnabled(.overlappingFieldsCanBeMerged) { OverlappingFieldsCanBeMergedRule.checkAll(in: &context) }
         context.finish()
         return context.diagnostics()

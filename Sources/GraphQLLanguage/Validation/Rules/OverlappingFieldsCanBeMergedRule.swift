@@ -77,6 +77,8 @@ enum OverlappingFieldsCanBeMergedRule {
         /// Selection set (document, offset) → index into `collected`.
         var cache = IntTable()
         var collected: [Collected] = []
+        /// Per fragment index, the index of its collected fields in `collected`, or -1.
+        var collectedFragments: [Int] = []
         /// Pairs of fragment indices compared, with whether they were compared as mutually exclusive.
         var comparedFragmentPairs: [UInt64: Bool] = [:]
         var comparisons = 0
@@ -162,9 +164,16 @@ enum OverlappingFieldsCanBeMergedRule {
 
     /// The collected fields of a fragment, under its type condition.
     static func collect(fragment: Int, in context: inout ValidationContext) -> Int {
-        let (definition, document) = context.fragments[fragment]
-        let type = context.schema.typeIndex(named: definition.typeCondition.name.value) ?? -1
-        return collect(definition.selectionSet, parentType: type, document: document, in: &context)
+        if context.overlapping.collectedFragments.isEmpty {
+            context.overlapping.collectedFragments = Array(repeating: -1, count: context.fragments.count)
+        }
+        let known = context.overlapping.collectedFragments[fragment]
+        if known >= 0 { return known }
+        let type = context.schema.typeIndex(named: context.fragments[fragment].definition.typeCondition.name.value)
+        let index = collect(context.fragments[fragment].definition.selectionSet, parentType: type ?? -1,
+                            document: context.fragments[fragment].document, in: &context)
+        context.overlapping.collectedFragments[fragment] = index
+        return index
     }
 
     private static func gather(

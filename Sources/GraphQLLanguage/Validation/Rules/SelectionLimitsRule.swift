@@ -1,45 +1,43 @@
 /// Selection limits — not a rule of the specification (https://spec.graphql.org/October2021/#sec-Validation
 /// leaves resource limits to implementations), but what keeps validating hostile documents cheap.
 ///
-/// Before the walk, the size and depth of every operation with its fragments expanded are computed
-/// without expanding anything: each fragment's figures are computed once, from those of the
-/// fragments it spreads. An operation that selects more than ``Validator/Limits/maxSelections``
-/// fields, or nests deeper than ``Validator/Limits/maxDepth`` levels (each fragment spread counts as
-/// a level), is reported, and the rules whose work grows with that expansion (overlapping fields,
-/// introspection depth) are turned off for the unit. A fragment-doubling bomb is thus rejected
-/// in time linear in its text.
+/// The walk measures each operation and fragment on its own (its fields, its deepest selection set,
+/// the fragments it spreads and where); from that, the size and depth of every operation with its
+/// fragments expanded are computed without expanding anything, each fragment's figures once from
+/// those of the fragments it spreads. An operation that selects more than
+/// ``Validator/Limits/maxSelections`` fields, or nests deeper than ``Validator/Limits/maxDepth``
+/// selection sets (each fragment spread counting as one more), is reported, and field merging,
+/// whose work grows with the expansion, is skipped for the unit. A fragment-doubling bomb is thus
+/// rejected in time linear in its text.
 enum SelectionLimitsRule {
-    /// The expanded size and depth of a selection set, both saturating just above their limits.
+    /// The expanded size and depth of a definition, both saturating just above their limits.
     struct Cost {
         var selections = 0
         var depth = 0
     }
 
+    /// Runs after the walk, which measured every definition.
     static func check(in context: inout ValidationContext) {
         let limits = context.limits
-        var costs = Array<Cost?>(repeating: nil, count: context.fragments.count)
-        computeFragmentCosts(&costs, in: &context)
+        let costs = fragmentCosts(context)
         var exceeded = false
-        for (operation, document) in context.operations {
-            let cost = evaluate(operation.selectionSet, costs, nesting: 0, in: context)
+        for index in context.operations.indices {
+            let cost = combine(context.sizeOfOperation[index], costs, limits)
             guard let problem = describe(cost, limits) else { continue }
             exceeded = true
+            let (operation, document) = context.operations[index]
             let name = operation.name.map { "Operation \"\($0.value)\"" } ?? "Anonymous operation"
             context.report(.selectionLimits, "\(name) \(problem) once its fragments are expanded.",
                            [Place(document: document, offset: operation.range.start)])
         }
         if !exceeded {
             // Fragments no operation reaches are still checked by other rules: report the outermost.
-            var spreadByOthers = Set<String>()
-            for index in context.fragments.indices {
-                for spread in context.spreads(ofFragment: index)
-                where spread.name.value != context.fragments[index].definition.name.value {
-                    spreadByOthers.insert(spread.name.value)
-                }
+            var spreadByOthers = Array(repeating: false, count: context.fragments.count)
+            for (index, size) in context.sizeOfFragment.enumerated() {
+                for case let (target?, _) in size.spreads where target != index { spreadByOthers[target] = true }
             }
-            for (index, fragment) in context.fragments.enumerated()
-            where !spreadByOthers.contains(fragment.definition.name.value) {
-                guard let cost = costs[index], let problem = describe(cost, limits) else { continue }
+            for (index, fragment) in context.fragments.enumerated() where !spreadByOthers[index] {
+                guard let problem = describe(costs[index], limits) else { continue }
                 exceeded = true
                 context.report(
                     .selectionLimits,
@@ -48,10 +46,7 @@ enum SelectionLimitsRule {
                 )
             }
         }
-        if exceeded {
-            context.enabled.remove(.overlappingFieldsCanBeMerged)
-            context.enabled.remove(.maxIntrospectionDepth)
-        }
+        if exceeded { context.enabled.remove(.overlappingFieldsCanBeMerged) }
     }
 
     private static func describe(_ cost: Cost, _ limits: Validator.Limits) -> String? {
@@ -60,69 +55,43 @@ enum SelectionLimitsRule {
         return nil
     }
 
-    /// Computes every fragment's cost after those of the fragments it spreads (a depth-first search
-    /// with an explicit stack; a fragment on the current path counts as empty, since cycles are
-    /// NoFragmentCyclesRule's to report).
-    private static func computeFragmentCosts(_ costs: inout [Cost?], in context: inout ValidationContext) {
-        var onPath = Array(repeating: false, count: context.fragments.count)
-        for root in context.fragments.indices where costs[root] == nil {
-            var stack: [(fragment: Int, spreads: [FragmentSpread], next: Int)] = []
-            onPath[root] = true
-            stack.append((root, context.spreads(ofFragment: root), 0))
+    /// A definition's cost from its own size and the costs of the fragments it spreads (a fragment
+    /// whose cost is not known yet, being on the current path, counts as empty).
+    private static func combine(_ size: LocalSize, _ costs: [Cost], _ limits: Validator.Limits) -> Cost {
+        var cost = Cost(selections: min(size.fields, limits.maxSelections + 1), depth: size.depth)
+        for case let (target?, depth) in size.spreads {
+            let inner = costs[target]
+            cost.selections = min(cost.selections + inner.selections, limits.maxSelections + 1)
+            cost.depth = min(max(cost.depth, depth + inner.depth), limits.maxDepth + 1)
+        }
+        return cost
+    }
+
+    /// Every fragment's cost, each computed after those of the fragments it spreads (a depth-first
+    /// search with an explicit stack; cycles are NoFragmentCyclesRule's to report).
+    private static func fragmentCosts(_ context: ValidationContext) -> [Cost] {
+        let count = context.fragments.count
+        var costs = Array(repeating: Cost(), count: count)
+        var state = Array(repeating: 0, count: count)  // 0 new, 1 on the path, 2 done
+        for root in 0..<count where state[root] == 0 {
+            var stack: [(fragment: Int, next: Int)] = [(root, 0)]
+            state[root] = 1
             while let frame = stack.last {
-                if frame.next < frame.spreads.count {
+                let spreads = context.sizeOfFragment[frame.fragment].spreads
+                if frame.next < spreads.count {
                     stack[stack.count - 1].next += 1
-                    guard let target = context.fragmentIndex(named: frame.spreads[frame.next].name.value),
-                        costs[target] == nil, !onPath[target]
-                    else { continue }
-                    onPath[target] = true
-                    stack.append((target, context.spreads(ofFragment: target), 0))
+                    if let target = spreads[frame.next].fragment, state[target] == 0 {
+                        state[target] = 1
+                        stack.append((target, 0))
+                    }
                     continue
                 }
-                costs[frame.fragment] = evaluate(
-                    context.fragments[frame.fragment].definition.selectionSet, costs, nesting: 0, in: context
-                )
-                onPath[frame.fragment] = false
+                costs[frame.fragment] = combine(context.sizeOfFragment[frame.fragment], costs, context.limits)
+                state[frame.fragment] = 2
                 stack.removeLast()
             }
         }
-    }
-
-    /// The cost of a selection set, given the costs of the fragments computed so far.
-    private static func evaluate(_ selectionSet: SelectionSet, _ costs: [Cost?], nesting: Int,
-                                 in context: ValidationContext) -> Cost {
-        let limits = context.limits
-        var cost = Cost()
-        guard nesting <= limits.maxDepth else {
-            cost.depth = limits.maxDepth + 1
-            return cost
-        }
-        for selection in selectionSet.selections {
-            var selections = 0
-            var depth = 0
-            switch selection {
-            case .field(let field):
-                selections = 1
-                depth = 1
-                if let nested = field.selectionSet {
-                    let inner = evaluate(nested, costs, nesting: nesting + 1, in: context)
-                    selections += inner.selections
-                    depth += inner.depth
-                }
-            case .inlineFragment(let inline):
-                let inner = evaluate(inline.selectionSet, costs, nesting: nesting + 1, in: context)
-                selections = inner.selections
-                depth = inner.depth
-            case .fragmentSpread(let spread):
-                if let index = context.fragmentIndex(named: spread.name.value), let inner = costs[index] {
-                    selections = inner.selections
-                    depth = inner.depth + 1
-                }
-            }
-            cost.selections = min(cost.selections + selections, limits.maxSelections + 1)
-            cost.depth = min(max(cost.depth, depth), limits.maxDepth + 1)
-        }
-        return cost
+        return costs
     }
 
     /// Reports, once, a document nested deeper than the walk goes.
