@@ -45,8 +45,8 @@ extension OverlappingFieldsCanBeMergedRule {
             classOfMember.reserveCapacity(members.count)
             for member in members {
                 let entry = collected.entries[member]
-                if entry.field.selectionSet == nil, let existing = representatives.firstIndex(where: {
-                    isIdenticalLeaf(collected.entries[$0], entry)
+                if !entry.hasSelections, let existing = representatives.firstIndex(where: {
+                    isIdenticalLeaf(collected.entries[$0], entry, context.overlapping.fields)
                 }) {
                     classOfMember.append(existing)
                 } else {
@@ -59,7 +59,7 @@ extension OverlappingFieldsCanBeMergedRule {
                 for second in (first + 1)..<members.count {
                     let class1 = classOfMember[first]
                     let class2 = classOfMember[second]
-                    if class1 == class2, collected.entries[members[first]].field.selectionSet == nil { continue }
+                    if class1 == class2, !collected.entries[members[first]].hasSelections { continue }
                     let key = class1 * representatives.count + class2
                     var conflict: Conflict?
                     if let cached = known[key] {
@@ -75,10 +75,8 @@ extension OverlappingFieldsCanBeMergedRule {
                     if var conflict {
                         if representatives[class1] != members[first] || representatives[class2] != members[second] {
                             // Only leaf fields share a class, so the conflict names just the two fields.
-                            let entry1 = collected.entries[members[first]]
-                            let entry2 = collected.entries[members[second]]
-                            conflict.fields1 = [Place(document: entry1.document, offset: entry1.field.range.start)]
-                            conflict.fields2 = [Place(document: entry2.document, offset: entry2.field.range.start)]
+                            conflict.fields1 = [collected.entries[members[first]].place]
+                            conflict.fields2 = [collected.entries[members[second]].place]
                         }
                         conflicts.append(conflict)
                     }
@@ -89,10 +87,10 @@ extension OverlappingFieldsCanBeMergedRule {
     }
 
     /// Whether two fields are the same leaf selection: same parent type, name, arguments and type.
-    private static func isIdenticalLeaf(_ first: FieldEntry, _ second: FieldEntry) -> Bool {
-        first.field.selectionSet == nil && second.field.selectionSet == nil && first.parentType == second.parentType
-            && first.type == second.type && first.field.name.value == second.field.name.value
-            && sameArguments(first.field.arguments, second.field.arguments)
+    private static func isIdenticalLeaf(_ first: FieldEntry, _ second: FieldEntry, _ fields: [Field]) -> Bool {
+        !first.hasSelections && !second.hasSelections && first.parentType == second.parentType
+            && first.type == second.type && fields[first.field].name.value == fields[second.field].name.value
+            && sameArguments(fields[first.field].arguments, fields[second.field].arguments)
     }
 
     /// (D, F, H) Fields with the same response name in two sets.
@@ -179,17 +177,19 @@ extension OverlappingFieldsCanBeMergedRule {
         let exclusive = parentsExclusive
             || (entry1.parentType != entry2.parentType && entry1.parentType >= 0 && entry2.parentType >= 0
                 && schema.kind(entry1.parentType) == .object && schema.kind(entry2.parentType) == .object)
-        let place1 = Place(document: entry1.document, offset: entry1.field.range.start)
-        let place2 = Place(document: entry2.document, offset: entry2.field.range.start)
+        let place1 = entry1.place
+        let place2 = entry2.place
         if !exclusive {
-            let name1 = entry1.field.name.value
-            let name2 = entry2.field.name.value
+            let name1 = context.overlapping.fields[entry1.field].name.value
+            let name2 = context.overlapping.fields[entry2.field].name.value
             if name1 != name2 {
                 return Conflict(responseName: responseName,
                                 reason: .message("\"\(name1)\" and \"\(name2)\" are different fields"),
                                 fields1: [place1], fields2: [place2])
             }
-            if !sameArguments(entry1.field.arguments, entry2.field.arguments) {
+            if !sameArguments(
+                context.overlapping.fields[entry1.field].arguments, context.overlapping.fields[entry2.field].arguments
+            ) {
                 return Conflict(responseName: responseName, reason: .message("they have differing arguments"),
                                 fields1: [place1], fields2: [place2])
             }
@@ -202,7 +202,9 @@ extension OverlappingFieldsCanBeMergedRule {
                 fields1: [place1], fields2: [place2]
             )
         }
-        guard let set1 = entry1.field.selectionSet, let set2 = entry2.field.selectionSet,
+        guard entry1.hasSelections, entry2.hasSelections,
+            let set1 = context.overlapping.fields[entry1.field].selectionSet,
+            let set2 = context.overlapping.fields[entry2.field].selectionSet,
             !shouldStop(depth: depth + 1, in: &context)
         else { return nil }
         let map1 = collect(set1, parentType: entry1.type?.namedIndex ?? -1, document: entry1.document, in: &context)

@@ -15,12 +15,19 @@ enum OverlappingFieldsCanBeMergedRule {
     /// The most field comparisons one validation makes before giving up on this rule.
     static let comparisonBudget = 2_000_000
 
-    /// A field as collected for comparison: where it is and what it resolves to.
+    /// A field as collected for comparison: where it is and what it resolves to. The field node
+    /// itself is kept once in ``State/fields``, so entries copy without reference counting.
     struct FieldEntry {
         var parentType: Int
-        var field: Field
+        /// Index of the field node in ``State/fields``.
+        var field: Int
         var type: Schema.TypeRef?
         var document: Int
+        /// The offset of the field (its alias, if any).
+        var start: Int
+        var hasSelections: Bool
+
+        var place: Place { Place(document: document, offset: start) }
     }
 
     /// The fields of a selection set (inline fragments included) in collection order, grouped by
@@ -77,6 +84,8 @@ enum OverlappingFieldsCanBeMergedRule {
         /// Selection set (document, offset) → index into `collected`.
         var cache = IntTable()
         var collected: [Collected] = []
+        /// The field nodes collected entries refer to.
+        var fields: [Field] = []
         /// Per fragment index, the index of its collected fields in `collected`, or -1.
         var collectedFragments: [Int] = []
         /// Pairs of fragment indices compared, with whether they were compared as mutually exclusive.
@@ -155,7 +164,11 @@ enum OverlappingFieldsCanBeMergedRule {
         collected.keys.reserveCapacity(expected)
         collected.entries.reserveCapacity(expected)
         collected.leaders.reserveCapacity(expected)
-        gather(selectionSet, parentType: parentType, document: document, nesting: 0, into: &collected, in: context)
+        var fields = context.overlapping.fields
+        context.overlapping.fields = []
+        gather(selectionSet, parentType: parentType, document: document, nesting: 0, into: &collected,
+               fields: &fields, in: context)
+        context.overlapping.fields = fields
         let index = context.overlapping.collected.count
         context.overlapping.collected.append(collected)
         if cacheable { context.overlapping.cache.insert(key, index) }
@@ -178,7 +191,7 @@ enum OverlappingFieldsCanBeMergedRule {
 
     private static func gather(
         _ selectionSet: SelectionSet, parentType: Int, document: Int, nesting: Int,
-        into collected: inout Collected, in context: ValidationContext
+        into collected: inout Collected, fields: inout [Field], in context: ValidationContext
     ) {
         guard nesting <= context.limits.maxDepth else { return }
         let schema = context.schema
@@ -192,8 +205,12 @@ enum OverlappingFieldsCanBeMergedRule {
                         type = schema.fieldType(named: field.name.value, in: parentType)
                     }
                 }
-                collected.append(FieldEntry(parentType: parentType, field: field, type: type, document: document),
-                                 key: field.alias?.value ?? field.name.value)
+                let entry = FieldEntry(
+                    parentType: parentType, field: fields.count, type: type, document: document,
+                    start: field.range.start, hasSelections: field.selectionSet != nil
+                )
+                fields.append(field)
+                collected.append(entry, key: field.alias?.value ?? field.name.value)
             case .fragmentSpread(let spread):
                 if let index = context.fragmentIndex(named: spread.name.value), !collected.fragments.contains(index) {
                     collected.fragments.append(index)
@@ -201,7 +218,7 @@ enum OverlappingFieldsCanBeMergedRule {
             case .inlineFragment(let inline):
                 let type = inline.typeCondition.map { schema.typeIndex(named: $0.name.value) ?? -1 } ?? parentType
                 gather(inline.selectionSet, parentType: type, document: document, nesting: nesting + 1,
-                       into: &collected, in: context)
+                       into: &collected, fields: &fields, in: context)
             }
         }
     }
