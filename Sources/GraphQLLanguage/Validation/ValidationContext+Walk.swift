@@ -191,7 +191,7 @@ extension ValidationContext {
         _ spread: FragmentSpread, parentType: Int, enclosingField: FieldRef?, depth: Int
     ) {
         let fragment = fragmentIndex(named: spread.name.value)
-        currentSize.spreads.append((fragment, depth))
+        currentSize.spreads.append(LocalSize.SpreadAt(fragment: fragment, depth: depth))
         if isEnabled(.knownFragmentNames), fragment == nil {
             KnownFragmentNamesRule.report(spread, in: &self)
         }

@@ -39,8 +39,8 @@ struct ValidationContext {
     var aborted = false
 
     /// The operations and fragments of the unit, in document order.
-    var operations: [(definition: OperationDefinition, document: Int)] = []
-    var fragments: [(definition: FragmentDefinition, document: Int)] = []
+    var operations: [Located<OperationDefinition>] = []
+    var fragments: [Located<FragmentDefinition>] = []
     /// Fragment name → index in `fragments` of the last definition of that name (graphql-js's `getFragment`).
     var fragmentIndexByName = NameTable(capacity: 0)
 
@@ -82,9 +82,8 @@ struct ValidationContext {
         for (index, document) in documents.enumerated() {
             for definition in document.definitions {
                 switch definition {
-                case .operation(let operation): operations.append((operation, index))
-                case .fragment(let fragment):
-                    fragments.append((fragment, index))
+                case .operation(let operation): operations.append(Located(definition: operation, document: index))
+                case .fragment(let fragment): fragments.append(Located(definition: fragment, document: index))
                 default: break
                 }
             }
@@ -187,5 +186,17 @@ struct ValidationContext {
 struct LocalSize {
     var fields = 0
     var depth = 0
-    var spreads: [(fragment: Int?, depth: Int)] = []
+    var spreads: [SpreadAt] = []
+
+    /// A fragment spread (the fragment's index, or `nil` when unknown) in a set at `depth`.
+    struct SpreadAt {
+        var fragment: Int?
+        var depth: Int
+    }
+}
+
+/// A definition of the unit and the index of its document.
+struct Located<Definition> {
+    var definition: Definition
+    var document: Int
 }

@@ -7,15 +7,27 @@ enum NoFragmentCyclesRule {
         var visited = Set<String>()
     }
 
+    private struct Step {
+        var spread: FragmentSpread
+        var document: Int
+    }
+
+    private struct Frame {
+        var name: String
+        var spreads: [FragmentSpread]
+        var document: Int
+        var next: Int
+    }
+
     static func check(_ fragment: FragmentDefinition, in context: inout ValidationContext) {
         guard !context.noFragmentCycles.visited.contains(fragment.name.value),
             let start = context.fragmentIndex(named: fragment.name.value)
         else { return }
         // The spreads followed from `start`, and where on that path each fragment was entered.
-        var spreadPath: [(spread: FragmentSpread, document: Int)] = []
+        var spreadPath: [Step] = []
         var pathIndexByName: [String: Int] = [:]
         // Frames: a fragment being explored, its spreads and the next one to follow.
-        var stack: [(name: String, spreads: [FragmentSpread], document: Int, next: Int)] = []
+        var stack: [Frame] = []
 
         func enter(_ index: Int, _ context: inout ValidationContext) {
             let name = context.fragments[index].definition.name.value
@@ -23,7 +35,7 @@ enum NoFragmentCyclesRule {
             let spreads = context.spreads(ofFragment: index)
             guard !spreads.isEmpty else { return }
             pathIndexByName[name] = spreadPath.count
-            stack.append((name, spreads, context.fragments[index].document, 0))
+            stack.append(Frame(name: name, spreads: spreads, document: context.fragments[index].document, next: 0))
         }
 
         enter(start, &context)
@@ -38,7 +50,7 @@ enum NoFragmentCyclesRule {
             let spread = frame.spreads[frame.next]
             let spreadName = spread.name.value
             if let cycleIndex = pathIndexByName[spreadName] {
-                let cycle = spreadPath[cycleIndex...] + [(spread, frame.document)]
+                let cycle = spreadPath[cycleIndex...] + [Step(spread: spread, document: frame.document)]
                 let via = cycle.dropLast().map { "\"\($0.spread.name.value)\"" }.joined(separator: ", ")
                 context.report(
                     .noFragmentCycles,
@@ -50,7 +62,7 @@ enum NoFragmentCyclesRule {
             guard !context.noFragmentCycles.visited.contains(spreadName),
                 let target = context.fragmentIndex(named: spreadName)
             else { continue }
-            spreadPath.append((spread, frame.document))
+            spreadPath.append(Step(spread: spread, document: frame.document))
             let depth = stack.count
             enter(target, &context)
             // A fragment without spreads pushes no frame: take its spread off the path again.

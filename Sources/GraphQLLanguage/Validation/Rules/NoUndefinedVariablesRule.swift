@@ -4,7 +4,8 @@
 /// defined by the operation.
 enum NoUndefinedVariablesRule {
     static func finish(operation: Int, usages: [VariableUsage], in context: inout ValidationContext) {
-        let (definition, document) = context.operations[operation]
+        let definition = context.operations[operation].definition
+        let document = context.operations[operation].document
         let definitions = definition.variableDefinitions
         // Few definitions are searched directly; many are hashed once.
         let defined = definitions.count > 32 ? Set(definitions.map(\.variable.name.value)) : []

@@ -3,7 +3,8 @@
 /// Every variable an operation defines is used, in its own selections or in the fragments it spreads.
 enum NoUnusedVariablesRule {
     static func finish(operation: Int, usages: [VariableUsage], in context: inout ValidationContext) {
-        let (definition, document) = context.operations[operation]
+        let definition = context.operations[operation].definition
+        let document = context.operations[operation].document
         // Few usages are searched directly; many are hashed once.
         let used = usages.count > 32 ? Set(usages.map(\.name)) : []
         for variable in definition.variableDefinitions {

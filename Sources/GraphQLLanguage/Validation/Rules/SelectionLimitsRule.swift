@@ -16,6 +16,11 @@ enum SelectionLimitsRule {
         var depth = 0
     }
 
+    private struct Frame {
+        var fragment: Int
+        var next: Int
+    }
+
     /// Runs after the walk, which measured every definition.
     static func check(in context: inout ValidationContext) {
         let limits = context.limits
@@ -25,7 +30,8 @@ enum SelectionLimitsRule {
             let cost = combine(context.sizeOfOperation[index], costs, limits)
             guard let problem = describe(cost, limits) else { continue }
             exceeded = true
-            let (operation, document) = context.operations[index]
+            let operation = context.operations[index].definition
+            let document = context.operations[index].document
             let name = operation.name.map { "Operation \"\($0.value)\"" } ?? "Anonymous operation"
             context.report(.selectionLimits, "\(name) \(problem) once its fragments are expanded.",
                            [Place(document: document, offset: operation.range.start)])
@@ -34,7 +40,9 @@ enum SelectionLimitsRule {
             // Fragments no operation reaches are still checked by other rules: report the outermost.
             var spreadByOthers = Array(repeating: false, count: context.fragments.count)
             for (index, size) in context.sizeOfFragment.enumerated() {
-                for case let (target?, _) in size.spreads where target != index { spreadByOthers[target] = true }
+                for spread in size.spreads {
+                    if let target = spread.fragment, target != index { spreadByOthers[target] = true }
+                }
             }
             for (index, fragment) in context.fragments.enumerated() where !spreadByOthers[index] {
                 guard let problem = describe(costs[index], limits) else { continue }
@@ -59,7 +67,9 @@ enum SelectionLimitsRule {
     /// whose cost is not known yet, being on the current path, counts as empty).
     private static func combine(_ size: LocalSize, _ costs: [Cost], _ limits: Validator.Limits) -> Cost {
         var cost = Cost(selections: min(size.fields, limits.maxSelections + 1), depth: size.depth)
-        for case let (target?, depth) in size.spreads {
+        for spread in size.spreads {
+            guard let target = spread.fragment else { continue }
+            let depth = spread.depth
             let inner = costs[target]
             cost.selections = min(cost.selections + inner.selections, limits.maxSelections + 1)
             cost.depth = min(max(cost.depth, depth + inner.depth), limits.maxDepth + 1)
@@ -74,7 +84,7 @@ enum SelectionLimitsRule {
         var costs = Array(repeating: Cost(), count: count)
         var state = Array(repeating: 0, count: count)  // 0 new, 1 on the path, 2 done
         for root in 0..<count where state[root] == 0 {
-            var stack: [(fragment: Int, next: Int)] = [(root, 0)]
+            var stack: [Frame] = [Frame(fragment: root, next: 0)]
             state[root] = 1
             while let frame = stack.last {
                 let spreads = context.sizeOfFragment[frame.fragment].spreads
@@ -82,7 +92,7 @@ enum SelectionLimitsRule {
                     stack[stack.count - 1].next += 1
                     if let target = spreads[frame.next].fragment, state[target] == 0 {
                         state[target] = 1
-                        stack.append((target, 0))
+                        stack.append(Frame(fragment: target, next: 0))
                     }
                     continue
                 }

@@ -4,7 +4,8 @@
 /// position only when the variable or the position has a default value.
 enum VariablesInAllowedPositionRule {
     static func finish(operation: Int, usages: [VariableUsage], in context: inout ValidationContext) {
-        let (definition, document) = context.operations[operation]
+        let definition = context.operations[operation].definition
+        let document = context.operations[operation].document
         let definitions = definition.variableDefinitions
         // The last definition of a name, as graphql-js's map of definitions keeps it.
         var byName: [String: VariableDefinition] = [:]
