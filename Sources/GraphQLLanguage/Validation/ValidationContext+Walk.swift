@@ -104,43 +104,73 @@ extension ValidationContext {
     /// Walks a selection set whose enclosing output type is `type` (a named type index or -1).
     ///
     /// `enclosingField` is the field the set belongs to: graphql-js looks up the arguments of an
-    /// unknown directive on it, which this walk reproduces. Returns the set's response keys (its
-    /// inline fragments' included), which tell whether field merging has anything to check here.
+    /// unknown directive on it, which this walk reproduces.
+    ///
+    /// The response keys of the set, its inline fragments' included, go on `responseKeys` from
+    /// `region` on (the enclosing set's start, for an inline fragment's set). They decide whether
+    /// field merging has anything to check: only when a key repeats or a fragment is spread.
+    /// Returns the repeats found, for the enclosing set to decide the same about itself.
     @discardableResult
     mutating func walkSelectionSet(
-        _ selectionSet: SelectionSet, type: Int, enclosingField: FieldRef?, depth: Int
-    ) -> ResponseKeys {
-        var keys = ResponseKeys()
+        _ selectionSet: SelectionSet, type: Int, enclosingField: FieldRef?, depth: Int, region: Int? = nil
+    ) -> KeyRepeats {
+        var repeats = KeyRepeats()
         guard depth <= limits.maxDepth else {
             SelectionLimitsRule.reportWalkDepth(at: selectionSet, in: &self)
-            return keys
+            return repeats
         }
         let parentType = type >= 0 && schema.kind(type).isComposite ? type : -1
         if depth > currentSize.depth { currentSize.depth = depth }
-        // Field merging runs after the walk, on the sets that need it, in this (graphql-js's) order:
-        // its memoization makes what it reports depend on the order.
-        let mergeCheck = mergeChecks.count
-        mergeChecks.append(nil)
+        let ownStart = responseKeys.count
+        let regionStart = region ?? ownStart
+        // Field merging runs after the walk, on the sets that need it, in walk (graphql-js's)
+        // order: its memoization makes what it reports depend on the order.
+        let order = mergeOrder
+        mergeOrder += 1
         for selection in selectionSet.selections {
-            if aborted { return keys }
+            if aborted { break }
             switch selection {
             case .field(let field):
-                keys.add(field.alias?.value ?? field.name.value)
                 currentSize.fields += 1
+                addResponseKey(field.alias?.value ?? field.name.value, from: regionStart, to: &repeats)
                 walkField(field, parentType: parentType, depth: depth)
             case .fragmentSpread(let spread):
-                keys.mayConflict = true
+                repeats.always = true
                 walkFragmentSpread(spread, parentType: parentType, enclosingField: enclosingField, depth: depth)
             case .inlineFragment(let inline):
-                keys.merge(walkInlineFragment(
-                    inline, type: type, parentType: parentType, enclosingField: enclosingField, depth: depth
+                repeats.merge(walkInlineFragment(
+                    inline, type: type, parentType: parentType, enclosingField: enclosingField, depth: depth,
+                    region: regionStart
                 ))
             }
         }
-        if keys.mayConflict {
-            mergeChecks[mergeCheck] = MergeCheck(selectionSet: selectionSet, parentType: parentType, document: document)
+        if repeats.within(ownStart) {
+            mergeChecks.append(MergeCheck(
+                order: order, selectionSet: selectionSet, parentType: parentType, document: document
+            ))
         }
-        return keys
+        if region == nil { responseKeys.removeSubrange(ownStart...) }
+        return repeats
+    }
+
+    /// Records a response key, noting the closest earlier position of an equal key in the region.
+    @inline(__always)
+    private mutating func addResponseKey(_ key: String, from regionStart: Int, to repeats: inout KeyRepeats) {
+        guard !repeats.always else { return }
+        if responseKeys.count - regionStart >= 32 {
+            // Too many to compare one by one: let field merging look.
+            repeats.always = true
+            return
+        }
+        var position = responseKeys.count - 1
+        while position >= regionStart {
+            if responseKeys[position] == key {
+                repeats.latest = max(repeats.latest, position)
+                break
+            }
+            position -= 1
+        }
+        responseKeys.append(key)
     }
 
     private mutating func walkField(_ field: Field, parentType: Int, depth: Int) {
@@ -210,8 +240,8 @@ extension ValidationContext {
     }
 
     private mutating func walkInlineFragment(
-        _ inline: InlineFragment, type: Int, parentType: Int, enclosingField: FieldRef?, depth: Int
-    ) -> ResponseKeys {
+        _ inline: InlineFragment, type: Int, parentType: Int, enclosingField: FieldRef?, depth: Int, region: Int
+    ) -> KeyRepeats {
         var fragmentType = type
         var conditionIndex: Int?
         if let condition = inline.typeCondition {
@@ -236,39 +266,35 @@ extension ValidationContext {
             )
         }
         return walkSelectionSet(
-            inline.selectionSet, type: fragmentType, enclosingField: enclosingField, depth: depth + 1
+            inline.selectionSet, type: fragmentType, enclosingField: enclosingField, depth: depth + 1, region: region
         )
     }
 }
 
-/// A selection set field merging has to check, found by the walk.
+/// A selection set field merging has to check, found by the walk, with its place in walk order.
 struct MergeCheck {
+    var order: Int
     var selectionSet: SelectionSet
     var parentType: Int
     var document: Int
 }
 
-/// The response keys of a selection set, inline fragments flattened, kept only while they are few
-/// and distinct: then no two fields of the set can conflict, and field merging skips the set, as
-/// it does most sets.
-struct ResponseKeys {
-    var keys: [String] = []
-    /// Set once a key repeats, there are too many to compare cheaply, or a fragment is spread.
-    var mayConflict = false
+/// Where a selection set's response keys repeat: the latest position on the key stack that a
+/// later key of the set repeated, or `always` once a fragment is spread or there are too many keys.
+///
+/// A set starting at `start` repeats a key within itself exactly when some key repeated one at or
+/// after `start`, and the closest repeat of each key is the one recorded, so the latest of those
+/// positions decides.
+struct KeyRepeats {
+    var always = false
+    var latest = -1
 
+    /// Whether two fields of the set that starts at `start` on the key stack may conflict.
     @inline(__always)
-    mutating func add(_ key: String) {
-        guard !mayConflict else { return }
-        if keys.count >= 32 || keys.contains(key) {
-            mayConflict = true
-            keys = []
-            return
-        }
-        keys.append(key)
-    }
+    func within(_ start: Int) -> Bool { always || latest >= start }
 
-    mutating func merge(_ other: ResponseKeys) {
-        if other.mayConflict { mayConflict = true }
-        for key in other.keys { add(key) }
+    mutating func merge(_ other: KeyRepeats) {
+        always = always || other.always
+        latest = max(latest, other.latest)
     }
 }

@@ -60,8 +60,11 @@ struct ValidationContext {
     var sizeOfFragment: [LocalSize] = []
     var currentSize = LocalSize()
 
-    /// The selection sets in walk order, with those field merging must check (the others `nil`).
-    var mergeChecks: [MergeCheck?] = []
+    /// The selection sets field merging must check, and the walk order of the next set.
+    var mergeChecks: [MergeCheck] = []
+    var mergeOrder = 0
+    /// The response keys of the selection sets being walked (see `walkSelectionSet`).
+    var responseKeys: [String] = []
 
     // State of rules that remember earlier nodes.
     var operationNamePlaces: [String: Place] = [:]

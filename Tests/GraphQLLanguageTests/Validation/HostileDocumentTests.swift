@@ -41,6 +41,16 @@ import Testing
         ])
     }
 
+    /// graphql-js checks each selection set, an inline fragment's too, so a conflict inside an
+    /// inline fragment is reported for it and again for the set around it.
+    @Test func aConflictInsideAnInlineFragmentIsReportedForBothSets() throws {
+        let diagnostics = try validate("{ hello ... on Query { hello: me { hello } } }")
+        #expect(diagnostics.count == 1)
+        let nested = try validate("{ me { hello ... on Query { x: hello x: list { hello } } } }")
+        #expect(nested.count == 2)
+        #expect(Set(nested.map(\.message)).count == 1)
+    }
+
     @Test func fragmentCyclesTerminateWithOneErrorPerCycle() throws {
         let diagnostics = try validate("""
             query Q { ...A }

@@ -117,9 +117,11 @@ enum OverlappingFieldsCanBeMergedRule {
 
     /// Checks the selection sets the walk found, in walk order.
     static func checkAll(in context: inout ValidationContext) {
-        let checks = context.mergeChecks
+        // Sets are recorded when the walk leaves them, so inner sets come first: put them back in
+        // the order the walk entered them.
+        let checks = context.mergeChecks.sorted { $0.order < $1.order }
         context.mergeChecks = []
-        for case let check? in checks {
+        for check in checks {
             if context.aborted { return }
             Self.check(check.selectionSet, parentType: check.parentType, document: check.document, in: &context)
         }
