@@ -5,9 +5,11 @@
 /// ``schemas`` for large but trusted SDL files. Going past any bound ends parsing with a
 /// ``GraphQLSyntaxError`` whose ``GraphQLSyntaxError/limit`` names the bound.
 ///
-/// Nesting is counted across selection sets, list and object values and list types together; each
-/// level costs stack, so keep ``maxDepth`` in the hundreds (the defaults are safe on a thread with a
-/// 512 KiB stack).
+/// Nesting is counted across selection sets, list and object values and list types together. The
+/// parser does not recurse on nesting, so its own stack use is the same at any depth; ``maxDepth``
+/// bounds the tree for the code that walks it recursively afterwards (printers, validators,
+/// synthesized `Equatable` and `Hashable`, and the release of nested arrays), so keep it in the
+/// hundreds. The defaults are safe on a thread with a 512 KiB stack.
 public struct Limits: Sendable, Hashable {
     /// One of the bounds, as reported by an error that exceeded it.
     public enum Limit: String, Sendable, Hashable, CaseIterable {

@@ -22,6 +22,23 @@ public struct Source: Sendable, Hashable {
         }
     }
 
+    /// Hashes the name and length only, so hashing a diagnostic that carries a large schema stays
+    /// cheap; equality still compares the bytes (quickly when both share one buffer).
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(bytes.count)
+    }
+
+    /// Whether two sources have the same name and bytes.
+    /// - Parameters:
+    ///   - lhs: A source.
+    ///   - rhs: Another source.
+    /// - Returns: `true` when name and bytes are equal.
+    public static func == (lhs: Source, rhs: Source) -> Bool {
+        lhs.name == rhs.name && lhs.bytes == rhs.bytes
+    }
+
     /// Creates a source from a string.
     /// - Parameters:
     ///   - text: The text of the document.
@@ -39,33 +56,61 @@ public struct Source: Sendable, Hashable {
     /// - Returns: The location, carrying this source.
     public func location(at offset: Int) -> SourceLocation {
         let target = max(0, min(offset, bytes.count))
+        let (line, column) = bytes.withUnsafeBufferPointer { buffer in
+            Source.lineAndColumn(of: target, in: buffer)
+        }
+        return SourceLocation(offset: target, line: line, column: column, source: self)
+    }
+
+    /// Counts line terminators before `target`, then code points from the line's start; skips
+    /// eight bytes at a time where there is nothing to count, since diagnostics in large schemas
+    /// ask for positions megabytes in.
+    private static func lineAndColumn(of target: Int, in buffer: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+        guard let base = buffer.baseAddress else { return (1, 1) }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
         var line = 1
         var lineStart = 0
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            while index < target {
-                let byte = buffer[index]
-                if byte == 0x0A {
-                    line += 1
-                    lineStart = index + 1
-                } else if byte == 0x0D {
-                    if index + 1 < buffer.count, buffer[index + 1] == 0x0A {
-                        index += 1
-                        if index >= target { break }
-                    }
+        var index = 0
+        while index < target {
+            if index + 8 <= target {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let lineFeeds = word ^ (ones &* 0x0A)
+                let returns = word ^ (ones &* 0x0D)
+                let hasTerminator = ((lineFeeds &- ones) & ~lineFeeds | (returns &- ones) & ~returns) & highBits
+                if hasTerminator == 0 {
+                    index += 8
+                    continue
+                }
+            }
+            let byte = buffer[index]
+            if byte == 0x0A {
+                line += 1
+                lineStart = index + 1
+            } else if byte == 0x0D {
+                // A CR directly followed by LF ends the line at the LF.
+                if index + 1 >= buffer.count || buffer[index + 1] != 0x0A {
                     line += 1
                     lineStart = index + 1
                 }
-                index += 1
             }
-        }
-        var column = 1
-        var index = lineStart
-        while index < target {
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
-        return SourceLocation(offset: target, line: line, column: column, source: self)
+        // Columns count code points: every byte that is not a UTF-8 continuation byte (10xxxxxx).
+        var column = 1
+        index = lineStart
+        while index + 8 <= target {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let continuations = word & ~(word << 1) & highBits
+            column += 8 - continuations.nonzeroBitCount
+            index += 8
+        }
+        while index < target {
+            if buffer[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return (line, column)
     }
 
     /// The byte range of the line that contains `offset`, without its line terminator.

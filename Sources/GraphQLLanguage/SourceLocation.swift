@@ -4,15 +4,26 @@
 /// offset just past its last token. Nodes made by hand rather than parsed carry ``SourceRange/none``.
 /// Turn an offset into a line and column with ``Source/location(at:)``.
 public struct SourceRange: Sendable, Hashable {
-    /// The offset of the first byte.
-    public var start: Int
-    /// The offset just past the last byte.
-    public var end: Int
+    // Stored in 32 bits to keep AST nodes small; the parser never reads sources of 4 GiB or more.
+    private var storedStart: UInt32
+    private var storedEnd: UInt32
 
-    /// Creates a range from `start` up to, not including, `end`.
+    /// The offset of the first byte.
+    public var start: Int {
+        get { Int(storedStart) }
+        set { storedStart = UInt32(clamping: newValue) }
+    }
+
+    /// The offset just past the last byte.
+    public var end: Int {
+        get { Int(storedEnd) }
+        set { storedEnd = UInt32(clamping: newValue) }
+    }
+
+    /// Creates a range from `start` up to, not including, `end` (each clamped to `0...UInt32.max`).
     public init(start: Int, end: Int) {
-        self.start = start
-        self.end = end
+        storedStart = UInt32(clamping: start)
+        storedEnd = UInt32(clamping: end)
     }
 
     /// The empty range at offset 0, used by nodes that were not parsed from text.

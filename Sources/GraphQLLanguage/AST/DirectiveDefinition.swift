@@ -1,5 +1,7 @@
 /// A directive definition: `description directive @name(arguments) repeatable on LOCATION | ...`.
 public struct DirectiveDefinition: Sendable, Hashable {
+    /// The byte range, including the description.
+    public var range: SourceRange
     /// The description, if any.
     public var description: StringValue?
     /// The directive's name without the `@`.
@@ -10,9 +12,9 @@ public struct DirectiveDefinition: Sendable, Hashable {
     public var repeatable: Bool
     /// The locations as written; each is one of ``DirectiveLocation``'s raw values when parsed.
     public var locations: [Name]
-    /// The byte range, including the description.
-    public var range: SourceRange
+}
 
+extension DirectiveDefinition {
     /// Creates a directive definition.
     /// - Parameters:
     ///   - description: The description, if any.
@@ -25,12 +27,10 @@ public struct DirectiveDefinition: Sendable, Hashable {
         description: StringValue? = nil, name: Name, arguments: [InputValueDefinition] = [],
         repeatable: Bool = false, locations: [Name], range: SourceRange = .none
     ) {
-        self.description = description
-        self.name = name
-        self.arguments = arguments
-        self.repeatable = repeatable
-        self.locations = locations
-        self.range = range
+        self.init(
+            range: range, description: description, name: name, arguments: arguments, repeatable: repeatable,
+            locations: locations
+        )
     }
 }
 

@@ -1,21 +1,21 @@
 /// A parsed GraphQL document: executable definitions, type-system definitions, or both.
 public struct Document: Sendable, Hashable {
-    /// The definitions in the order they were written.
-    public var definitions: [Definition]
     /// The range from the first to the last token.
     public var range: SourceRange
+    /// The definitions in the order they were written.
+    public var definitions: [Definition]
     /// The source the document was parsed from; `nil` for documents built in code.
     public var source: Source?
+}
 
+extension Document {
     /// Creates a document.
     /// - Parameters:
     ///   - definitions: The definitions in order.
     ///   - range: The byte range the document covers.
     ///   - source: The source it was parsed from, if any.
     public init(definitions: [Definition], range: SourceRange = .none, source: Source? = nil) {
-        self.definitions = definitions
-        self.range = range
-        self.source = source
+        self.init(range: range, definitions: definitions, source: source)
     }
 }
 
@@ -60,18 +60,19 @@ public enum Definition: Sendable, Hashable {
 
 /// A name token: the identifier and where it was written.
 public struct Name: Sendable, Hashable {
-    /// The identifier, matching `/[_A-Za-z][_0-9A-Za-z]*/`.
-    public var value: String
     /// The byte range of the name.
     public var range: SourceRange
+    /// The identifier, matching `/[_A-Za-z][_0-9A-Za-z]*/`.
+    public var value: String
+}
 
+extension Name {
     /// Creates a name.
     /// - Parameters:
     ///   - value: The identifier.
     ///   - range: Where it was written.
     public init(_ value: String, range: SourceRange = .none) {
-        self.value = value
-        self.range = range
+        self.init(range: range, value: value)
     }
 }
 
@@ -87,6 +88,8 @@ public enum OperationType: String, Sendable, Hashable, CaseIterable {
 
 /// A query, mutation or subscription, possibly written as the `{ ... }` shorthand.
 public struct OperationDefinition: Sendable, Hashable {
+    /// The byte range of the definition.
+    public var range: SourceRange
     /// The kind of operation.
     public var operation: OperationType
     /// The name; `nil` for anonymous operations.
@@ -97,9 +100,17 @@ public struct OperationDefinition: Sendable, Hashable {
     public var directives: [Directive]
     /// The top-level selections.
     public var selectionSet: SelectionSet
-    /// The byte range of the definition.
-    public var range: SourceRange
 
+    /// Whether the operation was written as the bare `{ ... }` shorthand.
+    ///
+    /// True when it is an unnamed query without variables or directives, the only form that the
+    /// shorthand can express.
+    public var isShorthand: Bool {
+        operation == .query && name == nil && variableDefinitions.isEmpty && directives.isEmpty
+    }
+}
+
+extension OperationDefinition {
     /// Creates an operation definition.
     /// - Parameters:
     ///   - operation: The kind of operation.
@@ -112,25 +123,17 @@ public struct OperationDefinition: Sendable, Hashable {
         operation: OperationType, name: Name? = nil, variableDefinitions: [VariableDefinition] = [],
         directives: [Directive] = [], selectionSet: SelectionSet, range: SourceRange = .none
     ) {
-        self.operation = operation
-        self.name = name
-        self.variableDefinitions = variableDefinitions
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.range = range
-    }
-
-    /// Whether the operation was written as the bare `{ ... }` shorthand.
-    ///
-    /// True when it is an unnamed query without variables or directives, the only form that the
-    /// shorthand can express.
-    public var isShorthand: Bool {
-        operation == .query && name == nil && variableDefinitions.isEmpty && directives.isEmpty
+        self.init(
+            range: range, operation: operation, name: name, variableDefinitions: variableDefinitions,
+            directives: directives, selectionSet: selectionSet
+        )
     }
 }
 
 /// A variable declared by an operation: `$name: Type = default @directives`.
 public struct VariableDefinition: Sendable, Hashable {
+    /// The byte range of the definition.
+    public var range: SourceRange
     /// The variable.
     public var variable: Variable
     /// Its type.
@@ -139,9 +142,9 @@ public struct VariableDefinition: Sendable, Hashable {
     public var defaultValue: Value?
     /// The directives on the definition.
     public var directives: [Directive]
-    /// The byte range of the definition.
-    public var range: SourceRange
+}
 
+extension VariableDefinition {
     /// Creates a variable definition.
     /// - Parameters:
     ///   - variable: The variable.
@@ -153,33 +156,32 @@ public struct VariableDefinition: Sendable, Hashable {
         variable: Variable, type: TypeReference, defaultValue: Value? = nil, directives: [Directive] = [],
         range: SourceRange = .none
     ) {
-        self.variable = variable
-        self.type = type
-        self.defaultValue = defaultValue
-        self.directives = directives
-        self.range = range
+        self.init(range: range, variable: variable, type: type, defaultValue: defaultValue, directives: directives)
     }
 }
 
 /// A variable reference: `$name`.
 public struct Variable: Sendable, Hashable {
-    /// The name without the `$`.
-    public var name: Name
     /// The byte range including the `$`.
     public var range: SourceRange
+    /// The name without the `$`.
+    public var name: Name
+}
 
+extension Variable {
     /// Creates a variable reference.
     /// - Parameters:
     ///   - name: The name without the `$`.
     ///   - range: Where it was written.
     public init(name: Name, range: SourceRange = .none) {
-        self.name = name
-        self.range = range
+        self.init(range: range, name: name)
     }
 }
 
 /// A named fragment: `fragment Name on Type @directives { ... }`.
 public struct FragmentDefinition: Sendable, Hashable {
+    /// The byte range of the definition.
+    public var range: SourceRange
     /// The fragment's name (never `on`).
     public var name: Name
     /// The type the fragment applies to.
@@ -188,9 +190,9 @@ public struct FragmentDefinition: Sendable, Hashable {
     public var directives: [Directive]
     /// The fragment's selections.
     public var selectionSet: SelectionSet
-    /// The byte range of the definition.
-    public var range: SourceRange
+}
 
+extension FragmentDefinition {
     /// Creates a fragment definition.
     /// - Parameters:
     ///   - name: The name.
@@ -202,10 +204,8 @@ public struct FragmentDefinition: Sendable, Hashable {
         name: Name, typeCondition: NamedType, directives: [Directive] = [], selectionSet: SelectionSet,
         range: SourceRange = .none
     ) {
-        self.name = name
-        self.typeCondition = typeCondition
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.range = range
+        self.init(
+            range: range, name: name, typeCondition: typeCondition, directives: directives, selectionSet: selectionSet
+        )
     }
 }

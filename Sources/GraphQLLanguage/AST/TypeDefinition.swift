@@ -64,15 +64,17 @@ public enum TypeDefinition: Sendable, Hashable {
 
 /// `description scalar Name @directives`.
 public struct ScalarTypeDefinition: Sendable, Hashable {
+    /// The byte range, including the description.
+    public var range: SourceRange
     /// The description, if any.
     public var description: StringValue?
     /// The name.
     public var name: Name
     /// The directives.
     public var directives: [Directive]
-    /// The byte range, including the description.
-    public var range: SourceRange
+}
 
+extension ScalarTypeDefinition {
     /// Creates a scalar type definition.
     /// - Parameters:
     ///   - description: The description, if any.
@@ -80,15 +82,14 @@ public struct ScalarTypeDefinition: Sendable, Hashable {
     ///   - directives: The directives.
     ///   - range: Where it was written.
     public init(description: StringValue? = nil, name: Name, directives: [Directive] = [], range: SourceRange = .none) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.range = range
+        self.init(range: range, description: description, name: name, directives: directives)
     }
 }
 
 /// `description type Name implements A & B @directives { fields }`.
 public struct ObjectTypeDefinition: Sendable, Hashable {
+    /// The byte range, including the description.
+    public var range: SourceRange
     /// The description, if any.
     public var description: StringValue?
     /// The name.
@@ -99,9 +100,9 @@ public struct ObjectTypeDefinition: Sendable, Hashable {
     public var directives: [Directive]
     /// The fields.
     public var fields: [FieldDefinition]
-    /// The byte range, including the description.
-    public var range: SourceRange
+}
 
+extension ObjectTypeDefinition {
     /// Creates an object type definition.
     /// - Parameters:
     ///   - description: The description, if any.
@@ -114,17 +115,17 @@ public struct ObjectTypeDefinition: Sendable, Hashable {
         description: StringValue? = nil, name: Name, interfaces: [NamedType] = [], directives: [Directive] = [],
         fields: [FieldDefinition] = [], range: SourceRange = .none
     ) {
-        self.description = description
-        self.name = name
-        self.interfaces = interfaces
-        self.directives = directives
-        self.fields = fields
-        self.range = range
+        self.init(
+            range: range, description: description, name: name, interfaces: interfaces, directives: directives,
+            fields: fields
+        )
     }
 }
 
 /// `description interface Name implements A & B @directives { fields }`.
 public struct InterfaceTypeDefinition: Sendable, Hashable {
+    /// The byte range, including the description.
+    public var range: SourceRange
     /// The description, if any.
     public var description: StringValue?
     /// The name.
@@ -135,9 +136,9 @@ public struct InterfaceTypeDefinition: Sendable, Hashable {
     public var directives: [Directive]
     /// The fields.
     public var fields: [FieldDefinition]
-    /// The byte range, including the description.
-    public var range: SourceRange
+}
 
+extension InterfaceTypeDefinition {
     /// Creates an interface type definition.
     /// - Parameters:
     ///   - description: The description, if any.
@@ -150,17 +151,17 @@ public struct InterfaceTypeDefinition: Sendable, Hashable {
         description: StringValue? = nil, name: Name, interfaces: [NamedType] = [], directives: [Directive] = [],
         fields: [FieldDefinition] = [], range: SourceRange = .none
     ) {
-        self.description = description
-        self.name = name
-        self.interfaces = interfaces
-        self.directives = directives
-        self.fields = fields
-        self.range = range
+        self.init(
+            range: range, description: description, name: name, interfaces: interfaces, directives: directives,
+            fields: fields
+        )
     }
 }
 
 /// `description union Name @directives = A | B`.
 public struct UnionTypeDefinition: Sendable, Hashable {
+    /// The byte range, including the description.
+    public var range: SourceRange
     /// The description, if any.
     public var description: StringValue?
     /// The name.
@@ -169,9 +170,9 @@ public struct UnionTypeDefinition: Sendable, Hashable {
     public var directives: [Directive]
     /// The member types.
     public var types: [NamedType]
-    /// The byte range, including the description.
-    public var range: SourceRange
+}
 
+extension UnionTypeDefinition {
     /// Creates a union type definition.
     /// - Parameters:
     ///   - description: The description, if any.
@@ -183,16 +184,14 @@ public struct UnionTypeDefinition: Sendable, Hashable {
         description: StringValue? = nil, name: Name, directives: [Directive] = [], types: [NamedType] = [],
         range: SourceRange = .none
     ) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.types = types
-        self.range = range
+        self.init(range: range, description: description, name: name, directives: directives, types: types)
     }
 }
 
 /// `description enum Name @directives { VALUES }`.
 public struct EnumTypeDefinition: Sendable, Hashable {
+    /// The byte range, including the description.
+    public var range: SourceRange
     /// The description, if any.
     public var description: StringValue?
     /// The name.
@@ -201,9 +200,9 @@ public struct EnumTypeDefinition: Sendable, Hashable {
     public var directives: [Directive]
     /// The values.
     public var values: [EnumValueDefinition]
-    /// The byte range, including the description.
-    public var range: SourceRange
+}
 
+extension EnumTypeDefinition {
     /// Creates an enum type definition.
     /// - Parameters:
     ///   - description: The description, if any.
@@ -215,16 +214,14 @@ public struct EnumTypeDefinition: Sendable, Hashable {
         description: StringValue? = nil, name: Name, directives: [Directive] = [],
         values: [EnumValueDefinition] = [], range: SourceRange = .none
     ) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.values = values
-        self.range = range
+        self.init(range: range, description: description, name: name, directives: directives, values: values)
     }
 }
 
 /// `description input Name @directives { fields }`.
 public struct InputObjectTypeDefinition: Sendable, Hashable {
+    /// The byte range, including the description.
+    public var range: SourceRange
     /// The description, if any.
     public var description: StringValue?
     /// The name.
@@ -233,9 +230,9 @@ public struct InputObjectTypeDefinition: Sendable, Hashable {
     public var directives: [Directive]
     /// The input fields.
     public var fields: [InputValueDefinition]
-    /// The byte range, including the description.
-    public var range: SourceRange
+}
 
+extension InputObjectTypeDefinition {
     /// Creates an input object type definition.
     /// - Parameters:
     ///   - description: The description, if any.
@@ -247,10 +244,6 @@ public struct InputObjectTypeDefinition: Sendable, Hashable {
         description: StringValue? = nil, name: Name, directives: [Directive] = [],
         fields: [InputValueDefinition] = [], range: SourceRange = .none
     ) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.fields = fields
-        self.range = range
+        self.init(range: range, description: description, name: name, directives: directives, fields: fields)
     }
 }

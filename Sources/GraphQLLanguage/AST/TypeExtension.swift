@@ -52,27 +52,29 @@ public enum TypeExtension: Sendable, Hashable {
 
 /// `extend scalar Name @directives`.
 public struct ScalarTypeExtension: Sendable, Hashable {
+    /// The byte range from `extend` to the end.
+    public var range: SourceRange
     /// The extended type's name.
     public var name: Name
     /// The directives added.
     public var directives: [Directive]
-    /// The byte range from `extend` to the end.
-    public var range: SourceRange
+}
 
+extension ScalarTypeExtension {
     /// Creates a scalar extension.
     /// - Parameters:
     ///   - name: The extended type's name.
     ///   - directives: The directives added.
     ///   - range: Where it was written.
     public init(name: Name, directives: [Directive] = [], range: SourceRange = .none) {
-        self.name = name
-        self.directives = directives
-        self.range = range
+        self.init(range: range, name: name, directives: directives)
     }
 }
 
 /// `extend type Name implements A & B @directives { fields }`.
 public struct ObjectTypeExtension: Sendable, Hashable {
+    /// The byte range from `extend` to the end.
+    public var range: SourceRange
     /// The extended type's name.
     public var name: Name
     /// The interfaces added.
@@ -81,9 +83,9 @@ public struct ObjectTypeExtension: Sendable, Hashable {
     public var directives: [Directive]
     /// The fields added.
     public var fields: [FieldDefinition]
-    /// The byte range from `extend` to the end.
-    public var range: SourceRange
+}
 
+extension ObjectTypeExtension {
     /// Creates an object type extension.
     /// - Parameters:
     ///   - name: The extended type's name.
@@ -95,16 +97,14 @@ public struct ObjectTypeExtension: Sendable, Hashable {
         name: Name, interfaces: [NamedType] = [], directives: [Directive] = [], fields: [FieldDefinition] = [],
         range: SourceRange = .none
     ) {
-        self.name = name
-        self.interfaces = interfaces
-        self.directives = directives
-        self.fields = fields
-        self.range = range
+        self.init(range: range, name: name, interfaces: interfaces, directives: directives, fields: fields)
     }
 }
 
 /// `extend interface Name implements A & B @directives { fields }`.
 public struct InterfaceTypeExtension: Sendable, Hashable {
+    /// The byte range from `extend` to the end.
+    public var range: SourceRange
     /// The extended type's name.
     public var name: Name
     /// The interfaces added.
@@ -113,9 +113,9 @@ public struct InterfaceTypeExtension: Sendable, Hashable {
     public var directives: [Directive]
     /// The fields added.
     public var fields: [FieldDefinition]
-    /// The byte range from `extend` to the end.
-    public var range: SourceRange
+}
 
+extension InterfaceTypeExtension {
     /// Creates an interface type extension.
     /// - Parameters:
     ///   - name: The extended type's name.
@@ -127,25 +127,23 @@ public struct InterfaceTypeExtension: Sendable, Hashable {
         name: Name, interfaces: [NamedType] = [], directives: [Directive] = [], fields: [FieldDefinition] = [],
         range: SourceRange = .none
     ) {
-        self.name = name
-        self.interfaces = interfaces
-        self.directives = directives
-        self.fields = fields
-        self.range = range
+        self.init(range: range, name: name, interfaces: interfaces, directives: directives, fields: fields)
     }
 }
 
 /// `extend union Name @directives = A | B`.
 public struct UnionTypeExtension: Sendable, Hashable {
+    /// The byte range from `extend` to the end.
+    public var range: SourceRange
     /// The extended type's name.
     public var name: Name
     /// The directives added.
     public var directives: [Directive]
     /// The member types added.
     public var types: [NamedType]
-    /// The byte range from `extend` to the end.
-    public var range: SourceRange
+}
 
+extension UnionTypeExtension {
     /// Creates a union extension.
     /// - Parameters:
     ///   - name: The extended type's name.
@@ -153,24 +151,23 @@ public struct UnionTypeExtension: Sendable, Hashable {
     ///   - types: The member types added.
     ///   - range: Where it was written.
     public init(name: Name, directives: [Directive] = [], types: [NamedType] = [], range: SourceRange = .none) {
-        self.name = name
-        self.directives = directives
-        self.types = types
-        self.range = range
+        self.init(range: range, name: name, directives: directives, types: types)
     }
 }
 
 /// `extend enum Name @directives { VALUES }`.
 public struct EnumTypeExtension: Sendable, Hashable {
+    /// The byte range from `extend` to the end.
+    public var range: SourceRange
     /// The extended type's name.
     public var name: Name
     /// The directives added.
     public var directives: [Directive]
     /// The values added.
     public var values: [EnumValueDefinition]
-    /// The byte range from `extend` to the end.
-    public var range: SourceRange
+}
 
+extension EnumTypeExtension {
     /// Creates an enum extension.
     /// - Parameters:
     ///   - name: The extended type's name.
@@ -180,24 +177,23 @@ public struct EnumTypeExtension: Sendable, Hashable {
     public init(
         name: Name, directives: [Directive] = [], values: [EnumValueDefinition] = [], range: SourceRange = .none
     ) {
-        self.name = name
-        self.directives = directives
-        self.values = values
-        self.range = range
+        self.init(range: range, name: name, directives: directives, values: values)
     }
 }
 
 /// `extend input Name @directives { fields }`.
 public struct InputObjectTypeExtension: Sendable, Hashable {
+    /// The byte range from `extend` to the end.
+    public var range: SourceRange
     /// The extended type's name.
     public var name: Name
     /// The directives added.
     public var directives: [Directive]
     /// The input fields added.
     public var fields: [InputValueDefinition]
-    /// The byte range from `extend` to the end.
-    public var range: SourceRange
+}
 
+extension InputObjectTypeExtension {
     /// Creates an input object extension.
     /// - Parameters:
     ///   - name: The extended type's name.
@@ -207,9 +203,6 @@ public struct InputObjectTypeExtension: Sendable, Hashable {
     public init(
         name: Name, directives: [Directive] = [], fields: [InputValueDefinition] = [], range: SourceRange = .none
     ) {
-        self.name = name
-        self.directives = directives
-        self.fields = fields
-        self.range = range
+        self.init(range: range, name: name, directives: directives, fields: fields)
     }
 }

@@ -1,11 +1,11 @@
 /// A reference to a type in a variable definition, field or argument: `Name`, `[T]` or `T!`.
-public indirect enum TypeReference: Sendable, Hashable {
+public enum TypeReference: Sendable, Hashable {
     /// A named type.
     case named(NamedType)
     /// `[T]`.
-    case list(ListType)
+    indirect case list(ListType)
     /// `T!`; the wrapped type is never itself non-null when parsed.
-    case nonNull(NonNullType)
+    indirect case nonNull(NonNullType)
 
     /// The byte range of the reference.
     public var range: SourceRange {
@@ -31,51 +31,54 @@ public indirect enum TypeReference: Sendable, Hashable {
 
 /// A named type reference, also used for type conditions, interfaces and union members.
 public struct NamedType: Sendable, Hashable {
-    /// The type's name.
-    public var name: Name
     /// The byte range of the name.
     public var range: SourceRange
+    /// The type's name.
+    public var name: Name
+}
 
+extension NamedType {
     /// Creates a named type reference.
     /// - Parameters:
     ///   - name: The type's name.
     ///   - range: Where it was written.
     public init(name: Name, range: SourceRange = .none) {
-        self.name = name
-        self.range = range
+        self.init(range: range, name: name)
     }
 }
 
 /// A list type: `[T]`.
 public struct ListType: Sendable, Hashable {
-    /// The element type.
-    public var type: TypeReference
     /// The byte range from `[` to `]`.
     public var range: SourceRange
+    /// The element type.
+    public var type: TypeReference
+}
 
+extension ListType {
     /// Creates a list type.
     /// - Parameters:
     ///   - type: The element type.
     ///   - range: Where it was written.
     public init(type: TypeReference, range: SourceRange = .none) {
-        self.type = type
-        self.range = range
+        self.init(range: range, type: type)
     }
 }
 
 /// A non-null type: `T!`.
 public struct NonNullType: Sendable, Hashable {
-    /// The wrapped type: a named or list type.
-    public var type: TypeReference
     /// The byte range including the `!`.
     public var range: SourceRange
+    /// The wrapped type: a named or list type.
+    public var type: TypeReference
+}
 
+extension NonNullType {
     /// Creates a non-null type.
     /// - Parameters:
     ///   - type: The wrapped named or list type.
     ///   - range: Where it was written.
     public init(type: TypeReference, range: SourceRange = .none) {
-        self.type = type
-        self.range = range
+        self.init(range: range, type: type)
     }
 }

@@ -1,14 +1,16 @@
 /// A `schema { query: Query ... }` definition.
 public struct SchemaDefinition: Sendable, Hashable {
+    /// The byte range of the definition, including the description.
+    public var range: SourceRange
     /// The description before `schema`, if any.
     public var description: StringValue?
     /// The directives.
     public var directives: [Directive]
     /// The root operation types.
     public var operationTypes: [OperationTypeDefinition]
-    /// The byte range of the definition, including the description.
-    public var range: SourceRange
+}
 
+extension SchemaDefinition {
     /// Creates a schema definition.
     /// - Parameters:
     ///   - description: The description, if any.
@@ -19,22 +21,21 @@ public struct SchemaDefinition: Sendable, Hashable {
         description: StringValue? = nil, directives: [Directive] = [],
         operationTypes: [OperationTypeDefinition], range: SourceRange = .none
     ) {
-        self.description = description
-        self.directives = directives
-        self.operationTypes = operationTypes
-        self.range = range
+        self.init(range: range, description: description, directives: directives, operationTypes: operationTypes)
     }
 }
 
 /// An `extend schema @directives { ... }` extension.
 public struct SchemaExtension: Sendable, Hashable {
+    /// The byte range from `extend` to the end.
+    public var range: SourceRange
     /// The directives added.
     public var directives: [Directive]
     /// The root operation types added.
     public var operationTypes: [OperationTypeDefinition]
-    /// The byte range from `extend` to the end.
-    public var range: SourceRange
+}
 
+extension SchemaExtension {
     /// Creates a schema extension.
     /// - Parameters:
     ///   - directives: The directives added.
@@ -43,35 +44,35 @@ public struct SchemaExtension: Sendable, Hashable {
     public init(
         directives: [Directive] = [], operationTypes: [OperationTypeDefinition] = [], range: SourceRange = .none
     ) {
-        self.directives = directives
-        self.operationTypes = operationTypes
-        self.range = range
+        self.init(range: range, directives: directives, operationTypes: operationTypes)
     }
 }
 
 /// One root operation type of a schema: `query: Query`.
 public struct OperationTypeDefinition: Sendable, Hashable {
+    /// The byte range of the entry.
+    public var range: SourceRange
     /// The operation kind.
     public var operation: OperationType
     /// The root type.
     public var type: NamedType
-    /// The byte range of the entry.
-    public var range: SourceRange
+}
 
+extension OperationTypeDefinition {
     /// Creates a root operation type entry.
     /// - Parameters:
     ///   - operation: The operation kind.
     ///   - type: The root type.
     ///   - range: Where it was written.
     public init(operation: OperationType, type: NamedType, range: SourceRange = .none) {
-        self.operation = operation
-        self.type = type
-        self.range = range
+        self.init(range: range, operation: operation, type: type)
     }
 }
 
 /// A field of an object or interface type: `description name(arguments): Type @directives`.
 public struct FieldDefinition: Sendable, Hashable {
+    /// The byte range, including the description.
+    public var range: SourceRange
     /// The description, if any.
     public var description: StringValue?
     /// The field's name.
@@ -82,9 +83,9 @@ public struct FieldDefinition: Sendable, Hashable {
     public var type: TypeReference
     /// The directives.
     public var directives: [Directive]
-    /// The byte range, including the description.
-    public var range: SourceRange
+}
 
+extension FieldDefinition {
     /// Creates a field definition.
     /// - Parameters:
     ///   - description: The description, if any.
@@ -97,17 +98,16 @@ public struct FieldDefinition: Sendable, Hashable {
         description: StringValue? = nil, name: Name, arguments: [InputValueDefinition] = [],
         type: TypeReference, directives: [Directive] = [], range: SourceRange = .none
     ) {
-        self.description = description
-        self.name = name
-        self.arguments = arguments
-        self.type = type
-        self.directives = directives
-        self.range = range
+        self.init(
+            range: range, description: description, name: name, arguments: arguments, type: type, directives: directives
+        )
     }
 }
 
 /// An argument or input object field definition: `description name: Type = default @directives`.
 public struct InputValueDefinition: Sendable, Hashable {
+    /// The byte range, including the description.
+    public var range: SourceRange
     /// The description, if any.
     public var description: StringValue?
     /// The name.
@@ -118,9 +118,9 @@ public struct InputValueDefinition: Sendable, Hashable {
     public var defaultValue: Value?
     /// The directives.
     public var directives: [Directive]
-    /// The byte range, including the description.
-    public var range: SourceRange
+}
 
+extension InputValueDefinition {
     /// Creates an input value definition.
     /// - Parameters:
     ///   - description: The description, if any.
@@ -133,26 +133,26 @@ public struct InputValueDefinition: Sendable, Hashable {
         description: StringValue? = nil, name: Name, type: TypeReference, defaultValue: Value? = nil,
         directives: [Directive] = [], range: SourceRange = .none
     ) {
-        self.description = description
-        self.name = name
-        self.type = type
-        self.defaultValue = defaultValue
-        self.directives = directives
-        self.range = range
+        self.init(
+            range: range, description: description, name: name, type: type, defaultValue: defaultValue,
+            directives: directives
+        )
     }
 }
 
 /// One value of an enum type: `description NAME @directives`.
 public struct EnumValueDefinition: Sendable, Hashable {
+    /// The byte range, including the description.
+    public var range: SourceRange
     /// The description, if any.
     public var description: StringValue?
     /// The value's name (never `true`, `false` or `null`).
     public var name: Name
     /// The directives.
     public var directives: [Directive]
-    /// The byte range, including the description.
-    public var range: SourceRange
+}
 
+extension EnumValueDefinition {
     /// Creates an enum value definition.
     /// - Parameters:
     ///   - description: The description, if any.
@@ -162,9 +162,6 @@ public struct EnumValueDefinition: Sendable, Hashable {
     public init(
         description: StringValue? = nil, name: Name, directives: [Directive] = [], range: SourceRange = .none
     ) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.range = range
+        self.init(range: range, description: description, name: name, directives: directives)
     }
 }

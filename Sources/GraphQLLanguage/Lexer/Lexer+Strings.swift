@@ -5,6 +5,8 @@ extension Lexer {
         var offset = start + 1
         var hasEscape = false
         while offset < count {
+            offset = skipStringText(from: offset)
+            guard offset < count else { break }
             let code = bytes[offset]
             if code == 0x22 {
                 return Token(kind: .string, start: start, end: offset + 1, hasEscape: hasEscape)
@@ -14,7 +16,8 @@ extension Lexer {
                 switch escape(at: offset) {
                 case .scalar(_, let size): offset += size
                 case .invalidUnicode(let size):
-                    throw ParseFailure("Invalid Unicode escape sequence: \"\(text(at: offset, codePoints: size))\".", at: offset)
+                    throw ParseFailure(
+                        "Invalid Unicode escape sequence: \"\(text(at: offset, codePoints: size))\".", at: offset)
                 case .invalidCharacter:
                     throw ParseFailure(
                         "Invalid character escape sequence: \"\(text(at: offset, codePoints: 2))\".", at: offset
@@ -36,15 +39,19 @@ extension Lexer {
     func readBlockString(from start: Int) throws(ParseFailure) -> Token {
         let count = bytes.count
         var offset = start + 3
+        var hasEscape = false
         while offset < count {
+            offset = skipBlockStringText(from: offset)
+            guard offset < count else { break }
             let code = bytes[offset]
             if code == 0x22 {
                 if byte(at: offset + 1) == 0x22, byte(at: offset + 2) == 0x22 {
-                    return Token(kind: .blockString, start: start, end: offset + 3)
+                    return Token(kind: .blockString, start: start, end: offset + 3, hasEscape: hasEscape)
                 }
                 offset += 1
             } else if code == 0x5C {
                 if byte(at: offset + 1) == 0x22, byte(at: offset + 2) == 0x22, byte(at: offset + 3) == 0x22 {
+                    hasEscape = true
                     offset += 4
                 } else {
                     offset += 1

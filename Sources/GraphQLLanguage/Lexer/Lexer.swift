@@ -35,19 +35,20 @@ struct Lexer {
             let code = bytes[offset]
             switch code {
             case 0x20, 0x09, 0x0A, 0x0D:
+                try countIgnored(at: offset)
                 offset += 1
                 while offset < count {
                     let next = bytes[offset]
-                    guard next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D else { break }
+                    // Bits 0x09, 0x0A, 0x0D and 0x20: tab, LF, CR, space.
+                    guard next <= 0x20, (UInt64(0x1_0000_2600) >> next) & 1 != 0 else { break }
                     offset += 1
                 }
-                try countIgnored(at: offset)
             case 0x2C:  // ,
+                try countIgnored(at: offset)
                 offset += 1
-                try countIgnored(at: offset)
             case 0x23:  // #
-                offset = try skipComment(from: offset)
                 try countIgnored(at: offset)
+                offset = try skipComment(from: offset)
             case 0x21: return punctuator(.bang, at: offset)
             case 0x24: return punctuator(.dollar, at: offset)
             case 0x26: return punctuator(.ampersand, at: offset)
@@ -76,20 +77,22 @@ struct Lexer {
                 }
                 position = token.end
                 return token
-            case 0x2D, 0x30...0x39:  // - and digits
+            case 0x2D, 0x30, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39:  // - and digits
                 let token = try readNumber(from: offset)
                 position = token.end
                 return token
-            case 0x41...0x5A, 0x5F, 0x61...0x7A:  // name start
-                var end = offset + 1
-                while end < count, Lexer.isNameContinue(bytes[end]) { end += 1 }
-                position = end
-                return Token(kind: .name, start: offset, end: end)
-            case 0xEF where byte(at: offset + 1) == 0xBB && byte(at: offset + 2) == 0xBF:  // U+FEFF
-                offset += 3
-                try countIgnored(at: offset)
             default:
-                throw unexpectedCharacter(at: offset)
+                if Lexer.isNameStart(code) {
+                    var end = offset + 1
+                    while end < count, Lexer.isNameContinue(bytes[end]) { end += 1 }
+                    position = end
+                    return Token(kind: .name, start: offset, end: end)
+                }
+                guard code == 0xEF, byte(at: offset + 1) == 0xBB, byte(at: offset + 2) == 0xBF else {
+                    throw unexpectedCharacter(at: offset)
+                }
+                try countIgnored(at: offset)
+                offset += 3  // U+FEFF, the byte order mark, is ignored anywhere.
             }
         }
         position = count
@@ -102,16 +105,20 @@ struct Lexer {
         return Token(kind: kind, start: offset, end: offset + 1)
     }
 
+    /// Counts the ignored token that starts at `offset`.
     @inline(__always)
     private mutating func countIgnored(at offset: Int) throws(ParseFailure) {
         ignoredTokens += 1
-        if ignoredTokens > maxIgnoredTokens {
-            throw ParseFailure(
-                "Document contains more than \(maxIgnoredTokens) ignored tokens (white space, commas and comments). "
-                    + "Parsing aborted; raise Limits.maxIgnoredTokens to accept it.",
-                at: offset, limit: .ignoredTokens
-            )
-        }
+        if ignoredTokens > maxIgnoredTokens { throw ignoredTokensFailure(at: offset) }
+    }
+
+    @inline(never)
+    private func ignoredTokensFailure(at offset: Int) -> ParseFailure {
+        ParseFailure(
+            "Document contains more than \(maxIgnoredTokens) ignored tokens (white space, commas and comments). "
+                + "Parsing aborted; raise Limits.maxIgnoredTokens to accept it.",
+            at: offset, limit: .ignoredTokens
+        )
     }
 
     /// Skips a comment from its `#` to, not including, the line terminator; returns the end offset.
@@ -119,13 +126,9 @@ struct Lexer {
         var offset = start + 1
         let count = bytes.count
         while offset < count {
-            let code = bytes[offset]
-            if code == 0x0A || code == 0x0D { break }
-            if code < 0x80 {
-                offset += 1
-            } else {
-                offset += try scalar(at: offset).length
-            }
+            offset = skipLineText(from: offset, limit: count, stopAtNonASCII: true)
+            guard offset < count, bytes[offset] >= 0x80 else { break }
+            offset += try scalar(at: offset).length
         }
         return offset
     }
@@ -141,6 +144,7 @@ struct Lexer {
         return ParseFailure("Unexpected character: \(describeCharacter(at: offset)).", at: offset)
     }
 
+    @inline(__always)
     static func isNameStart(_ code: UInt8) -> Bool {
         let lower = code | 0x20
         return (lower >= 0x61 && lower <= 0x7A) || code == 0x5F

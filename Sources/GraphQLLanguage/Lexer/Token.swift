@@ -52,7 +52,8 @@ enum TokenKind: UInt8, Sendable {
 struct Token: Sendable {
     /// The kind of token.
     var kind: TokenKind
-    /// For `.string`: whether the literal contains a backslash escape (so its value needs decoding).
+    /// For `.string`: whether the literal contains a backslash escape; for `.blockString`: whether it
+    /// contains `\"""`. Either way, whether its value needs more than copying.
     var hasEscape: Bool
     /// The offset of the first byte.
     var start: Int

@@ -1,26 +1,24 @@
 extension Parser {
     /// `TypeSystemExtension := SchemaExtension | TypeExtension`, starting at `extend`.
     mutating func parseTypeSystemExtension() throws(ParseFailure) -> Definition {
-        let keyword = try lookahead()
-        if keyword.kind == .name {
-            if isKeyword(keyword, "type") { return .typeExtension(.object(try parseObjectTypeExtension())) }
-            if isKeyword(keyword, "schema") { return .schemaExtension(try parseSchemaExtension()) }
-            if isKeyword(keyword, "scalar") { return .typeExtension(.scalar(try parseScalarTypeExtension())) }
-            if isKeyword(keyword, "interface") {
-                return .typeExtension(.interface(try parseInterfaceTypeExtension()))
-            }
-            if isKeyword(keyword, "union") { return .typeExtension(.union(try parseUnionTypeExtension())) }
-            if isKeyword(keyword, "enum") { return .typeExtension(.enum(try parseEnumTypeExtension())) }
-            if isKeyword(keyword, "input") { return .typeExtension(.inputObject(try parseInputObjectTypeExtension())) }
+        let keywordToken = try lookahead()
+        switch keyword(of: keywordToken) {
+        case .type: return .typeExtension(.object(try parseObjectTypeExtension()))
+        case .schema: return .schemaExtension(try parseSchemaExtension())
+        case .scalar: return .typeExtension(.scalar(try parseScalarTypeExtension()))
+        case .interface: return .typeExtension(.interface(try parseInterfaceTypeExtension()))
+        case .union: return .typeExtension(.union(try parseUnionTypeExtension()))
+        case .enum: return .typeExtension(.enum(try parseEnumTypeExtension()))
+        case .input: return .typeExtension(.inputObject(try parseInputObjectTypeExtension()))
+        default: throw unexpected(keywordToken)
         }
-        throw unexpected(keyword)
     }
 
     /// `SchemaExtension := extend schema Directives[Const]? { RootOperationTypeDefinition+ }`, not empty.
     mutating func parseSchemaExtension() throws(ParseFailure) -> SchemaExtension {
         let start = token.start
-        try expectKeyword("extend")
-        try expectKeyword("schema")
+        try expectKeyword(.extend)
+        try expectKeyword(.schema)
         let directives = try parseDirectives(const: true)
         var operationTypes: [OperationTypeDefinition] = []
         if try expectOptional(.braceLeft) {
@@ -35,8 +33,8 @@ extension Parser {
     /// `ScalarTypeExtension := extend scalar Name Directives[Const]`
     mutating func parseScalarTypeExtension() throws(ParseFailure) -> ScalarTypeExtension {
         let start = token.start
-        try expectKeyword("extend")
-        try expectKeyword("scalar")
+        try expectKeyword(.extend)
+        try expectKeyword(.scalar)
         let name = try parseName()
         let directives = try parseDirectives(const: true)
         if directives.isEmpty { throw unexpected(token) }
@@ -46,8 +44,8 @@ extension Parser {
     /// `ObjectTypeExtension := extend type Name ImplementsInterfaces? Directives[Const]? FieldsDefinition?`, not empty.
     mutating func parseObjectTypeExtension() throws(ParseFailure) -> ObjectTypeExtension {
         let start = token.start
-        try expectKeyword("extend")
-        try expectKeyword("type")
+        try expectKeyword(.extend)
+        try expectKeyword(.type)
         let name = try parseName()
         let interfaces = try parseImplementsInterfaces()
         let directives = try parseDirectives(const: true)
@@ -62,8 +60,8 @@ extension Parser {
     /// not empty.
     mutating func parseInterfaceTypeExtension() throws(ParseFailure) -> InterfaceTypeExtension {
         let start = token.start
-        try expectKeyword("extend")
-        try expectKeyword("interface")
+        try expectKeyword(.extend)
+        try expectKeyword(.interface)
         let name = try parseName()
         let interfaces = try parseImplementsInterfaces()
         let directives = try parseDirectives(const: true)
@@ -77,8 +75,8 @@ extension Parser {
     /// `UnionTypeExtension := extend union Name Directives[Const]? UnionMemberTypes?`, not empty.
     mutating func parseUnionTypeExtension() throws(ParseFailure) -> UnionTypeExtension {
         let start = token.start
-        try expectKeyword("extend")
-        try expectKeyword("union")
+        try expectKeyword(.extend)
+        try expectKeyword(.union)
         let name = try parseName()
         let directives = try parseDirectives(const: true)
         let types = try parseUnionMemberTypes()
@@ -89,8 +87,8 @@ extension Parser {
     /// `EnumTypeExtension := extend enum Name Directives[Const]? EnumValuesDefinition?`, not empty.
     mutating func parseEnumTypeExtension() throws(ParseFailure) -> EnumTypeExtension {
         let start = token.start
-        try expectKeyword("extend")
-        try expectKeyword("enum")
+        try expectKeyword(.extend)
+        try expectKeyword(.enum)
         let name = try parseName()
         let directives = try parseDirectives(const: true)
         let values = try parseEnumValuesDefinition()
@@ -101,8 +99,8 @@ extension Parser {
     /// `InputObjectTypeExtension := extend input Name Directives[Const]? InputFieldsDefinition?`, not empty.
     mutating func parseInputObjectTypeExtension() throws(ParseFailure) -> InputObjectTypeExtension {
         let start = token.start
-        try expectKeyword("extend")
-        try expectKeyword("input")
+        try expectKeyword(.extend)
+        try expectKeyword(.input)
         let name = try parseName()
         let directives = try parseDirectives(const: true)
         let fields = try parseInputFieldsDefinition()

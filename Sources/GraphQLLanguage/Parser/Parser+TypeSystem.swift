@@ -9,7 +9,7 @@ extension Parser {
     mutating func parseSchemaDefinition() throws(ParseFailure) -> SchemaDefinition {
         let start = token.start
         let description = try parseDescription()
-        try expectKeyword("schema")
+        try expectKeyword(.schema)
         let directives = try parseDirectives(const: true)
         try expect(.braceLeft)
         var operationTypes: [OperationTypeDefinition] = []
@@ -35,17 +35,18 @@ extension Parser {
     mutating func parseScalarTypeDefinition() throws(ParseFailure) -> ScalarTypeDefinition {
         let start = token.start
         let description = try parseDescription()
-        try expectKeyword("scalar")
+        try expectKeyword(.scalar)
         let name = try parseName()
         let directives = try parseDirectives(const: true)
-        return ScalarTypeDefinition(description: description, name: name, directives: directives, range: range(from: start))
+        return ScalarTypeDefinition(
+            description: description, name: name, directives: directives, range: range(from: start))
     }
 
     /// `ObjectTypeDefinition := Description? type Name ImplementsInterfaces? Directives[Const]? FieldsDefinition?`
     mutating func parseObjectTypeDefinition() throws(ParseFailure) -> ObjectTypeDefinition {
         let start = token.start
         let description = try parseDescription()
-        try expectKeyword("type")
+        try expectKeyword(.type)
         let name = try parseName()
         let interfaces = try parseImplementsInterfaces()
         let directives = try parseDirectives(const: true)
@@ -56,11 +57,12 @@ extension Parser {
         )
     }
 
-    /// `InterfaceTypeDefinition := Description? interface Name ImplementsInterfaces? Directives[Const]? FieldsDefinition?`
+    /// `InterfaceTypeDefinition :=`
+    /// `Description? interface Name ImplementsInterfaces? Directives[Const]? FieldsDefinition?`
     mutating func parseInterfaceTypeDefinition() throws(ParseFailure) -> InterfaceTypeDefinition {
         let start = token.start
         let description = try parseDescription()
-        try expectKeyword("interface")
+        try expectKeyword(.interface)
         let name = try parseName()
         let interfaces = try parseImplementsInterfaces()
         let directives = try parseDirectives(const: true)
@@ -73,24 +75,24 @@ extension Parser {
 
     /// `ImplementsInterfaces := implements &? NamedType (& NamedType)*`, or nothing.
     mutating func parseImplementsInterfaces() throws(ParseFailure) -> [NamedType] {
-        guard try expectOptionalKeyword("implements") else { return [] }
+        guard try expectOptionalKeyword(.implements) else { return [] }
         return try parseDelimitedNamedTypes(.ampersand)
     }
 
     /// `delimiter? NamedType (delimiter NamedType)*`
     mutating func parseDelimitedNamedTypes(_ delimiter: TokenKind) throws(ParseFailure) -> [NamedType] {
         _ = try expectOptional(delimiter)
-        var types: [NamedType] = []
+        let base = namedTypeStack.count
         repeat {
-            types.append(try parseNamedType())
+            namedTypeStack.push(try parseNamedType())
         } while try expectOptional(delimiter)
-        return types
+        return namedTypeStack.popArray(from: base)
     }
 
     /// `FieldsDefinition := { FieldDefinition+ }`, or nothing.
     mutating func parseFieldsDefinition() throws(ParseFailure) -> [FieldDefinition] {
         guard try expectOptional(.braceLeft) else { return [] }
-        var fields: [FieldDefinition] = []
+        let base = fieldDefinitionStack.count
         repeat {
             let start = token.start
             let description = try parseDescription()
@@ -99,24 +101,24 @@ extension Parser {
             try expect(.colon)
             let type = try parseTypeReference()
             let directives = try parseDirectives(const: true)
-            fields.append(
+            fieldDefinitionStack.push(
                 FieldDefinition(
                     description: description, name: name, arguments: arguments, type: type, directives: directives,
                     range: range(from: start)
                 )
             )
         } while try !expectOptional(.braceRight)
-        return fields
+        return fieldDefinitionStack.popArray(from: base)
     }
 
     /// `ArgumentsDefinition := ( InputValueDefinition+ )`, or nothing.
     mutating func parseArgumentDefinitions() throws(ParseFailure) -> [InputValueDefinition] {
         guard try expectOptional(.parenLeft) else { return [] }
-        var arguments: [InputValueDefinition] = []
+        let base = inputValueStack.count
         repeat {
-            arguments.append(try parseInputValueDefinition())
+            inputValueStack.push(try parseInputValueDefinition())
         } while try !expectOptional(.parenRight)
-        return arguments
+        return inputValueStack.popArray(from: base)
     }
 
     /// `InputValueDefinition := Description? Name : Type DefaultValue? Directives[Const]?`
@@ -138,7 +140,7 @@ extension Parser {
     mutating func parseUnionTypeDefinition() throws(ParseFailure) -> UnionTypeDefinition {
         let start = token.start
         let description = try parseDescription()
-        try expectKeyword("union")
+        try expectKeyword(.union)
         let name = try parseName()
         let directives = try parseDirectives(const: true)
         let types = try parseUnionMemberTypes()
@@ -157,7 +159,7 @@ extension Parser {
     mutating func parseEnumTypeDefinition() throws(ParseFailure) -> EnumTypeDefinition {
         let start = token.start
         let description = try parseDescription()
-        try expectKeyword("enum")
+        try expectKeyword(.enum)
         let name = try parseName()
         let directives = try parseDirectives(const: true)
         let values = try parseEnumValuesDefinition()
@@ -169,11 +171,12 @@ extension Parser {
     /// `EnumValuesDefinition := { EnumValueDefinition+ }`, or nothing.
     mutating func parseEnumValuesDefinition() throws(ParseFailure) -> [EnumValueDefinition] {
         guard try expectOptional(.braceLeft) else { return [] }
-        var values: [EnumValueDefinition] = []
+        let base = enumValueStack.count
         repeat {
             let start = token.start
             let description = try parseDescription()
-            if isKeyword(token, "true") || isKeyword(token, "false") || isKeyword(token, "null")
+            let reserved = keyword(of: token)
+            if reserved == .true || reserved == .false || reserved == .null
                 || (token.kind == .string || token.kind == .blockString)
                     && ["true", "false", "null"].contains(value(of: token) ?? "")
             {
@@ -183,18 +186,19 @@ extension Parser {
             }
             let name = try parseName()
             let directives = try parseDirectives(const: true)
-            values.append(
-                EnumValueDefinition(description: description, name: name, directives: directives, range: range(from: start))
+            enumValueStack.push(
+                EnumValueDefinition(
+                    description: description, name: name, directives: directives, range: range(from: start))
             )
         } while try !expectOptional(.braceRight)
-        return values
+        return enumValueStack.popArray(from: base)
     }
 
     /// `InputObjectTypeDefinition := Description? input Name Directives[Const]? InputFieldsDefinition?`
     mutating func parseInputObjectTypeDefinition() throws(ParseFailure) -> InputObjectTypeDefinition {
         let start = token.start
         let description = try parseDescription()
-        try expectKeyword("input")
+        try expectKeyword(.input)
         let name = try parseName()
         let directives = try parseDirectives(const: true)
         let fields = try parseInputFieldsDefinition()
@@ -206,23 +210,23 @@ extension Parser {
     /// `InputFieldsDefinition := { InputValueDefinition+ }`, or nothing.
     mutating func parseInputFieldsDefinition() throws(ParseFailure) -> [InputValueDefinition] {
         guard try expectOptional(.braceLeft) else { return [] }
-        var fields: [InputValueDefinition] = []
+        let base = inputValueStack.count
         repeat {
-            fields.append(try parseInputValueDefinition())
+            inputValueStack.push(try parseInputValueDefinition())
         } while try !expectOptional(.braceRight)
-        return fields
+        return inputValueStack.popArray(from: base)
     }
 
     /// `DirectiveDefinition := Description? directive @ Name ArgumentsDefinition? repeatable? on DirectiveLocations`
     mutating func parseDirectiveDefinition() throws(ParseFailure) -> DirectiveDefinition {
         let start = token.start
         let description = try parseDescription()
-        try expectKeyword("directive")
+        try expectKeyword(.directive)
         try expect(.at)
         let name = try parseName()
         let arguments = try parseArgumentDefinitions()
-        let repeatable = try expectOptionalKeyword("repeatable")
-        try expectKeyword("on")
+        let repeatable = try expectOptionalKeyword(.repeatable)
+        try expectKeyword(.on)
         _ = try expectOptional(.pipe)
         var locations: [Name] = []
         repeat {

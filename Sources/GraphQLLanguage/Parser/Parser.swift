@@ -7,8 +7,9 @@
 ///
 /// The grammar is the October 2021 GraphQL specification plus the additions graphql-js 16 accepts;
 /// errors carry graphql-js 16's messages. The parser is a recursive-descent parser over the source
-/// bytes that reads one token at a time; every recursive construct counts its depth against
-/// ``Limits/maxDepth`` so hostile nesting fails fast instead of overflowing the stack.
+/// bytes that reads one token at a time. The constructs that nest (selection sets, list and object
+/// values, list types) are read with explicit stacks instead of recursion, and every level counts
+/// against ``Limits/maxDepth``, so hostile nesting fails fast and never overflows the call stack.
 public struct Parser {
     var lexer: Lexer
     /// The current token, not yet consumed.
@@ -22,11 +23,35 @@ public struct Parser {
     /// Currently open selection sets, list and object values and list types.
     var depth = 0
     let limits: Limits
+    /// Shared strings for long names.
+    var names: NameTable
+    /// Whether long names go through `names`: worth it only for large documents, where names
+    /// repeat thousands of times; for small ones the table costs more than it saves. (Names of up
+    /// to 15 bytes are inline strings that cost less to build than to look up.)
+    let internsNames: Bool
+    // Scratch stacks for the lists being built; see `ScratchStack`.
+    var selectionStack = ScratchStack<Selection>()
+    var argumentStack = ScratchStack<Argument>()
+    var directiveStack = ScratchStack<Directive>()
+    var variableDefinitionStack = ScratchStack<VariableDefinition>()
+    var valueStack = ScratchStack<Value>()
+    var objectFieldStack = ScratchStack<ObjectField>()
+    var fieldDefinitionStack = ScratchStack<FieldDefinition>()
+    var inputValueStack = ScratchStack<InputValueDefinition>()
+    var enumValueStack = ScratchStack<EnumValueDefinition>()
+    var namedTypeStack = ScratchStack<NamedType>()
+    // What the non-recursive rules keep open: see `parseSelectionSet`, `parseValue`, `parseTypeReference`.
+    var openSets = ScratchStack<OpenSelectionSet>()
+    var pendingSelections = ScratchStack<PendingSelection>()
+    var openValues = ScratchStack<OpenValue>()
+    var openBrackets = ScratchStack<Int>()
 
     init(bytes: UnsafeBufferPointer<UInt8>, limits: Limits) {
         lexer = Lexer(bytes: bytes, maxIgnoredTokens: limits.maxIgnoredTokens)
         token = Token(kind: .endOfFile, start: 0, end: 0)
         self.limits = limits
+        names = NameTable(byteCount: bytes.count)
+        internsNames = bytes.count >= 1 << 16
     }
 
     /// Parses a source into a document.
@@ -36,15 +61,18 @@ public struct Parser {
     /// - Returns: The document, which keeps `source` for turning node ranges into lines and columns.
     /// - Throws: ``GraphQLSyntaxError`` at the first syntax error, invalid UTF-8 sequence or exceeded limit.
     public static func parse(_ source: Source, limits: Limits = .operations) throws(GraphQLSyntaxError) -> Document {
-        if source.bytes.count > limits.maxBytes {
+        // Node ranges hold 32-bit offsets, so no limit goes past 4 GiB.
+        let maxBytes = min(limits.maxBytes, Int(UInt32.max) - 1)
+        if source.bytes.count > maxBytes {
             throw GraphQLSyntaxError(
-                message: "Syntax Error: Document is larger than \(limits.maxBytes) bytes. "
+                message: "Syntax Error: Document is larger than \(maxBytes) bytes. "
                     + "Parsing aborted; raise Limits.maxBytes to accept it.",
-                location: source.location(at: limits.maxBytes), limit: .bytes
+                location: source.location(at: maxBytes), limit: .bytes
             )
         }
         let result = source.bytes.withUnsafeBufferPointer { buffer -> Result<[Definition], ParseFailure> in
             var parser = Parser(bytes: buffer, limits: limits)
+            defer { parser.releaseScratch() }
             do throws(ParseFailure) {
                 return .success(try parser.parseDefinitions())
             } catch {
@@ -77,10 +105,36 @@ public struct Parser {
         try parse(Source(text, name: name), limits: limits)
     }
 
+    /// Frees the scratch stacks.
+    mutating func releaseScratch() {
+        selectionStack.release()
+        argumentStack.release()
+        directiveStack.release()
+        variableDefinitionStack.release()
+        valueStack.release()
+        objectFieldStack.release()
+        fieldDefinitionStack.release()
+        inputValueStack.release()
+        enumValueStack.release()
+        namedTypeStack.release()
+        openSets.release()
+        pendingSelections.release()
+        openValues.release()
+        openBrackets.release()
+    }
+
+    /// The text of a name token; in large documents, long names are shared through `names`.
+    @inline(never)
+    mutating func nameText(_ token: Token) -> String {
+        guard internsNames, token.end - token.start > 15 else { return lexer.text(of: token) }
+        return names.name(start: token.start, end: token.end, in: lexer.bytes)
+    }
+
     /// `Document := Definition+`
     mutating func parseDefinitions() throws(ParseFailure) -> [Definition] {
         try advance()
         var definitions: [Definition] = []
+        definitions.reserveCapacity(4)
         repeat {
             definitions.append(try parseDefinition())
         } while token.kind != .endOfFile
@@ -101,13 +155,25 @@ public struct Parser {
         }
         if token.kind != .endOfFile {
             tokenCount += 1
-            if tokenCount > limits.maxTokens {
-                throw ParseFailure(
-                    "Document contains more than \(limits.maxTokens) tokens. Parsing aborted.", at: token.start,
-                    limit: .tokens
-                )
-            }
+            if tokenCount > limits.maxTokens { throw tokenLimitFailure() }
         }
+    }
+
+    // Failures are built out of line, so the rules keep small stack frames. They are
+    // `mutating` only so that callers pass the parser by reference: calling a non-mutating method
+    // from a mutating one copies the whole parser into the caller's frame, once per call site.
+
+    @inline(never)
+    mutating func tokenLimitFailure() -> ParseFailure {
+        ParseFailure(
+            "Document contains more than \(limits.maxTokens) tokens. Parsing aborted.", at: token.start, limit: .tokens
+        )
+    }
+
+    /// `Expected <kind>, found <current token>.`
+    @inline(never)
+    mutating func expectedFailure(_ kind: TokenKind) -> ParseFailure {
+        ParseFailure("Expected \(kind.description), found \(describe(token)).", at: token.start)
     }
 
     /// The token after the current one, read without consuming anything.
@@ -124,9 +190,7 @@ public struct Parser {
     @discardableResult
     mutating func expect(_ kind: TokenKind) throws(ParseFailure) -> Token {
         let current = token
-        guard current.kind == kind else {
-            throw ParseFailure("Expected \(kind.description), found \(describe(current)).", at: current.start)
-        }
+        guard current.kind == kind else { throw expectedFailure(kind) }
         try advance()
         return current
     }
@@ -139,38 +203,14 @@ public struct Parser {
         return true
     }
 
-    /// Consumes the name `keyword` or throws `Expected "keyword", found <token>.`
-    mutating func expectKeyword(_ keyword: StaticString) throws(ParseFailure) {
-        guard isKeyword(token, keyword) else {
-            throw ParseFailure("Expected \"\(keyword)\", found \(describe(token)).", at: token.start)
-        }
-        try advance()
-    }
-
-    /// Consumes the name `keyword` if it is the current token.
-    mutating func expectOptionalKeyword(_ keyword: StaticString) throws(ParseFailure) -> Bool {
-        guard isKeyword(token, keyword) else { return false }
-        try advance()
-        return true
-    }
-
-    /// Whether `token` is a name spelled `keyword`.
-    func isKeyword(_ token: Token, _ keyword: StaticString) -> Bool {
-        let length = keyword.utf8CodeUnitCount
-        guard token.kind == .name, token.end - token.start == length else { return false }
-        let bytes = lexer.bytes
-        return keyword.withUTF8Buffer { spelled in
-            for index in 0..<length where bytes[token.start + index] != spelled[index] { return false }
-            return true
-        }
-    }
-
     /// `Unexpected <token>.` at the token.
-    func unexpected(_ token: Token) -> ParseFailure {
+    @inline(never)
+    mutating func unexpected(_ token: Token) -> ParseFailure {
         ParseFailure("Unexpected \(describe(token)).", at: token.start)
     }
 
     /// A token as graphql-js describes it: its kind, then its value in quotes if it has one.
+    @inline(never)
     func describe(_ token: Token) -> String {
         guard let value = value(of: token) else { return token.kind.description }
         return "\(token.kind.description) \"\(value)\""
@@ -198,13 +238,16 @@ public struct Parser {
     @inline(__always)
     mutating func enterNesting(at offset: Int) throws(ParseFailure) {
         depth += 1
-        if depth > limits.maxDepth {
-            throw ParseFailure(
-                "Document nests deeper than \(limits.maxDepth) levels (selection sets, list and object values "
-                    + "and list types count). Parsing aborted; raise Limits.maxDepth to accept it.",
-                at: offset, limit: .depth
-            )
-        }
+        if depth > limits.maxDepth { throw depthFailure(at: offset) }
+    }
+
+    @inline(never)
+    mutating func depthFailure(at offset: Int) -> ParseFailure {
+        ParseFailure(
+            "Document nests deeper than \(limits.maxDepth) levels (selection sets, list and object values "
+                + "and list types count). Parsing aborted; raise Limits.maxDepth to accept it.",
+            at: offset, limit: .depth
+        )
     }
 
     /// Closes the innermost level of nesting.
