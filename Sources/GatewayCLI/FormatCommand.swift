@@ -4,10 +4,14 @@ import GraphQLLanguage
 /// `gateway format FILE...`: prints GraphQL files in the canonical form of graphql-js's `print`,
 /// checks that they are in it, or rewrites them into it.
 public struct FormatCommand: Command {
+    /// Creates the command.
     public init() {}
 
+    /// The verb.
     public var name: String { "format" }
+    /// One line for `gateway --help`.
     public var summary: String { "Print GraphQL files in canonical form (--check, --write)" }
+    /// The text of `gateway help VERB`: every flag and exit status.
     public var help: String {
         """
         Usage: gateway format FILE... [--check | --write] [--schema]
@@ -32,6 +36,8 @@ public struct FormatCommand: Command {
         """
     }
 
+    /// Runs the verb.
+    /// - Returns: The exit status described in ``help``.
     public func run(_ arguments: inout Arguments, output: Output) async throws -> Int32 {
         let check = arguments.flag("check")
         let write = arguments.flag("write")

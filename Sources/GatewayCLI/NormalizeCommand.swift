@@ -3,10 +3,14 @@ import GraphQLLanguage
 /// `gateway normalize FILE [--operation NAME]`: prints the normalized text of one operation, the
 /// text the response cache keys on.
 public struct NormalizeCommand: Command {
+    /// Creates the command.
     public init() {}
 
+    /// The verb.
     public var name: String { "normalize" }
+    /// One line for `gateway --help`.
     public var summary: String { "Print the normalized text of one operation (what the cache keys on)" }
+    /// The text of `gateway help VERB`: every flag and exit status.
     public var help: String {
         """
         Usage: gateway normalize FILE [--operation NAME]
@@ -28,6 +32,8 @@ public struct NormalizeCommand: Command {
         """
     }
 
+    /// Runs the verb.
+    /// - Returns: The exit status described in ``help``.
     public func run(_ arguments: inout Arguments, output: Output) async throws -> Int32 {
         let operationName = try arguments.option("operation")
         let paths = try arguments.positionals()

@@ -3,10 +3,14 @@ import GraphQLLanguage
 /// `gateway parse FILE...`: checks that GraphQL files parse, reporting each syntax error with its
 /// place, the source line and a caret, or as JSON.
 public struct ParseCommand: Command {
+    /// Creates the command.
     public init() {}
 
+    /// The verb.
     public var name: String { "parse" }
+    /// One line for `gateway --help`.
     public var summary: String { "Check that GraphQL files parse; report syntax errors with line and column" }
+    /// The text of `gateway help VERB`: every flag and exit status.
     public var help: String {
         """
         Usage: gateway parse FILE... [--format text|json] [--schema]
@@ -36,6 +40,8 @@ public struct ParseCommand: Command {
         """
     }
 
+    /// Runs the verb.
+    /// - Returns: The exit status described in ``help``.
     public func run(_ arguments: inout Arguments, output: Output) async throws -> Int32 {
         let format = try arguments.choice("format", ["text", "json"]) ?? "text"
         let schema = arguments.flag("schema")

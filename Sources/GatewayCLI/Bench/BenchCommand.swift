@@ -15,8 +15,11 @@ public struct BenchCommand: Command {
         self.benchmarks = benchmarks
     }
 
+    /// The verb.
     public var name: String { "bench" }
+    /// One line for `gateway --help`.
     public var summary: String { "Measure the speed of parsing, normalizing and more" }
+    /// The text of `gateway help VERB`: every flag and exit status.
     public var help: String {
         let width = benchmarks.map(\.name.count).max() ?? 0
         var lines = benchmarks.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
@@ -54,6 +57,8 @@ public struct BenchCommand: Command {
             """
     }
 
+    /// Runs the verb.
+    /// - Returns: The exit status described in ``help``.
     public func run(_ arguments: inout Arguments, output: Output) async throws -> Int32 {
         let json = arguments.flag("json")
         let time = try arguments.number("time") ?? 1

@@ -6,39 +6,40 @@ enum CompactValueFrame {
 }
 
 extension CompactWriter {
-    /// Writes `{...}` with the selections in written order, walking nested sets with
-    /// ``selectionStack``; records fragment spreads with ``noteSpread(_:)``.
+    /// Writes `{...}` with the selections in written order; records fragment spreads with
+    /// ``noteSpread(_:)``.
+    ///
+    /// Nested sets are walked without recursion: the set being written is held in `current`, and
+    /// the enclosing ones wait on ``selectionStack`` (pushed only when descending).
     mutating func selectionSet(_ set: SelectionSet) {
         guard !set.selections.isEmpty else { return }
         let base = selectionStack.count
+        var current = set.selections
+        var index = 0
         out.byte(0x7B)
-        selectionStack.append(SelectionFrame(selections: set.selections, index: 0))
-        while selectionStack.count > base {
-            let last = selectionStack.count - 1
-            let index = selectionStack[last].index
-            if index == selectionStack[last].selections.count {
-                selectionStack.removeLast()
+        while true {
+            if index == current.count {
                 out.byte(0x7D)
+                guard selectionStack.count > base, let parent = selectionStack.popLast() else { return }
+                current = parent.selections
+                index = parent.index
                 continue
             }
-            selectionStack[last].index = index + 1
-            switch selectionStack[last].selections[index] {
+            var child: [Selection]?
+            switch current[index] {
             case .field(let field):
                 if let alias = field.alias {
                     name(alias.value)
                     out.byte(0x3A)
                 }
                 name(field.name.value)
-                arguments(field.arguments)
-                directives(field.directives)
-                if let child = field.selectionSet, !child.selections.isEmpty {
-                    out.byte(0x7B)
-                    selectionStack.append(SelectionFrame(selections: child.selections, index: 0))
-                }
+                if !field.arguments.isEmpty { arguments(field.arguments) }
+                if !field.directives.isEmpty { directives(field.directives) }
+                if let set = field.selectionSet, !set.selections.isEmpty { child = set.selections }
             case .fragmentSpread(let spread):
                 out.ascii("...")
                 out.text(spread.name.value)
-                directives(spread.directives)
+                if !spread.directives.isEmpty { directives(spread.directives) }
                 noteSpread(spread.name.value)
             case .inlineFragment(let fragment):
                 out.ascii("...")
@@ -46,11 +47,15 @@ extension CompactWriter {
                     out.ascii("on ")
                     out.text(condition.name.value)
                 }
-                directives(fragment.directives)
-                if !fragment.selectionSet.selections.isEmpty {
-                    out.byte(0x7B)
-                    selectionStack.append(SelectionFrame(selections: fragment.selectionSet.selections, index: 0))
-                }
+                if !fragment.directives.isEmpty { directives(fragment.directives) }
+                if !fragment.selectionSet.selections.isEmpty { child = fragment.selectionSet.selections }
+            }
+            index += 1
+            if let child {
+                out.byte(0x7B)
+                selectionStack.append(SelectionFrame(selections: current, index: index))
+                current = child
+                index = 0
             }
         }
     }

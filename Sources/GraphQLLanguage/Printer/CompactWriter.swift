@@ -4,14 +4,14 @@
 /// Invariants: ``order`` is a stack of index permutations; whoever pushes onto it truncates it back
 /// before returning, so nested sorts (an object inside an argument) never disturb each other.
 /// ``spreads`` holds each spread fragment name once, in the order first seen.
-struct CompactWriter {
+struct CompactWriter: ~Copyable {
     var out: TextBuffer
     var selectionStack: [SelectionFrame] = []
     var valueStack: [CompactValueFrame] = []
     var order: [Int] = []
-    var spreads: [String] = []
-    /// For each of ``spreads``, the definition that spread it first (`nil`: an anonymous operation).
-    var spreadUsers: [String?] = []
+    /// Each fragment name spread, once, with the definition that spread it first (`nil`: an
+    /// anonymous operation).
+    var spreads: [(name: String, user: String?)] = []
     /// ``spreads`` as a set, filled once there are too many names to search linearly.
     var spreadSet: Set<String> = []
     /// The name of the definition being written.
@@ -19,40 +19,47 @@ struct CompactWriter {
 
     init(capacity: Int) {
         out = TextBuffer(capacity: capacity)
+        selectionStack.reserveCapacity(16)
     }
 
-    mutating func normalize(
-        _ operation: OperationDefinition, in document: Document
-    ) throws(OperationSelectionError) -> NormalizedOperation {
+    mutating func normalize(_ index: inout DocumentIndex) throws(OperationSelectionError) -> NormalizedOperation {
+        let operation = index.operation
         currentUser = operation.name?.value
         self.operation(operation)
-        guard !spreads.isEmpty else {
+        if spreads.isEmpty {
             return NormalizedOperation(
-                bytes: out.bytes, selection: OperationSelection(operation: operation, fragments: []),
-                fragmentNames: [])
+                bytes: out.bytes, selection: OperationSelection(operation: operation, fragments: []), fragmentNames: [])
         }
-        var table = FragmentTable(document)
         var found: [(definition: FragmentDefinition, index: Int, start: Int, end: Int)] = []
+        found.reserveCapacity(spreads.count)
         var next = 0
         while next < spreads.count {
-            let (definition, index) = try table.fragment(named: spreads[next], usedBy: spreadUsers[next])
+            let (definition, position) = try index.fragment(named: spreads[next].name, usedBy: spreads[next].user)
             let start = out.count
             currentUser = definition.name.value
             fragment(definition)
-            found.append((definition, index, start, out.count))
+            found.append((definition, position, start, out.count))
             next += 1
         }
-        let byName = found.indices.sorted {
-            found[$0].definition.name.value.utf8.lexicographicallyPrecedes(found[$1].definition.name.value.utf8)
+        if found.count == 1 {
+            return NormalizedOperation(
+                bytes: out.bytes, selection: OperationSelection(operation: operation, fragments: [found[0].definition]),
+                fragmentNames: [found[0].definition.name.value])
         }
-        var bytes = out.bytes
-        if byName != Array(found.indices) {
-            let operationEnd = found[0].start
-            var sorted = [UInt8]()
-            sorted.reserveCapacity(bytes.count)
-            sorted.append(contentsOf: bytes[..<operationEnd])
-            for position in byName { sorted.append(contentsOf: bytes[found[position].start..<found[position].end]) }
-            bytes = sorted
+        // Put the fragments, written in the order found, in name order.
+        let byName = found.indices.sorted {
+            Self.precedes(found[$0].definition.name.value, found[$1].definition.name.value)
+        }
+        var bytes: [UInt8]
+        if byName.elementsEqual(found.indices) {
+            bytes = out.bytes
+        } else {
+            bytes = []
+            bytes.reserveCapacity(out.count)
+            bytes.append(contentsOf: out.bytes(from: 0, to: found[0].start))
+            for position in byName {
+                bytes.append(contentsOf: out.bytes(from: found[position].start, to: found[position].end))
+            }
         }
         let names = byName.map { found[$0].definition.name.value }
         found.sort { $0.index < $1.index }
@@ -63,13 +70,12 @@ struct CompactWriter {
     /// Records a spread fragment name, once.
     mutating func noteSpread(_ name: String) {
         if spreads.count < 16 {
-            if spreads.contains(name) { return }
+            if spreads.contains(where: { $0.name == name }) { return }
         } else {
-            if spreadSet.isEmpty { spreadSet = Set(spreads) }
+            if spreadSet.isEmpty { spreadSet = Set(spreads.map(\.name)) }
             guard spreadSet.insert(name).inserted else { return }
         }
-        spreads.append(name)
-        spreadUsers.append(currentUser)
+        spreads.append((name, currentUser))
     }
 
     // MARK: - Tokens
@@ -173,16 +179,16 @@ struct CompactWriter {
                 out.text(node.name.value)
                 guard wrappers > 0 else { return }
                 var position = out.count + wrappers - 1
-                out.bytes.append(contentsOf: repeatElement(0, count: wrappers))
+                for _ in 0..<wrappers { out.byte(0) }
                 var walk = reference
                 while position >= 0 {
                     switch walk {
                     case .named: return
                     case .list(let list):
-                        out.bytes[position] = 0x5D
+                        out[position] = 0x5D
                         walk = list.type
                     case .nonNull(let nonNull):
-                        out.bytes[position] = 0x21
+                        out[position] = 0x21
                         walk = nonNull.type
                     }
                     position -= 1

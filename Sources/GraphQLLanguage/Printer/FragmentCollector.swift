@@ -1,64 +1,16 @@
-/// Finds fragment definitions of a document by name.
-///
-/// Small documents are searched linearly (cheaper than hashing a few names); a dictionary is built
-/// on first use once a document has more than 16 definitions.
-struct FragmentTable {
-    let definitions: [Definition]
-    /// Name → index of the definition, or -1 when the name is defined more than once.
-    private var byName: [String: Int]?
-
-    init(_ document: Document) {
-        definitions = document.definitions
-    }
-
-    /// The fragment named `name` and its index among the document's definitions.
-    /// - Throws: ``OperationSelectionError/unknownFragment(_:usedBy:)`` or
-    ///   ``OperationSelectionError/duplicateFragment(_:)``.
-    mutating func fragment(
-        named name: String, usedBy user: String?
-    ) throws(OperationSelectionError) -> (definition: FragmentDefinition, index: Int) {
-        if definitions.count > 16 {
-            if byName == nil { byName = Self.index(definitions) }
-            guard let index = byName?[name] else { throw .unknownFragment(name, usedBy: user) }
-            guard index >= 0, case .fragment(let fragment) = definitions[index] else {
-                throw .duplicateFragment(name)
-            }
-            return (fragment, index)
-        }
-        var found: (definition: FragmentDefinition, index: Int)?
-        for index in definitions.indices {
-            guard case .fragment(let fragment) = definitions[index], fragment.name.value == name else { continue }
-            if found != nil { throw .duplicateFragment(name) }
-            found = (fragment, index)
-        }
-        guard let found else { throw .unknownFragment(name, usedBy: user) }
-        return found
-    }
-
-    private static func index(_ definitions: [Definition]) -> [String: Int] {
-        var byName: [String: Int] = [:]
-        for index in definitions.indices {
-            guard case .fragment(let fragment) = definitions[index] else { continue }
-            if byName.updateValue(index, forKey: fragment.name.value) != nil {
-                byName[fragment.name.value] = -1
-            }
-        }
-        return byName
-    }
-}
-
 /// Collects the fragments an operation uses, transitively, each once.
 ///
 /// Selection sets are walked with an explicit stack, and every fragment is visited once however
 /// often it is spread, so deep nesting cannot exhaust the call stack and fragment cycles end.
 struct FragmentCollector {
     private var stack: [SelectionFrame] = []
+    /// The names collected so far, as a set once there are too many to search linearly.
+    private var seen: Set<String> = []
 
     /// The fragments `operation` uses, in the order `document` defines them.
     mutating func fragments(
-        usedBy operation: OperationDefinition, in document: Document
+        usedBy operation: OperationDefinition, in table: inout DocumentIndex
     ) throws(OperationSelectionError) -> [(definition: FragmentDefinition, index: Int)] {
-        var table = FragmentTable(document)
         var names: [String] = []
         collectSpreads(in: operation.selectionSet, into: &names)
         guard !names.isEmpty else { return [] }
@@ -94,7 +46,14 @@ struct FragmentCollector {
                     stack.append(SelectionFrame(selections: child.selections, index: 0))
                 }
             case .fragmentSpread(let spread):
-                if !names.contains(spread.name.value) { names.append(spread.name.value) }
+                let name = spread.name.value
+                if names.count < 16 {
+                    if names.contains(name) { continue }
+                    if names.count == 15 { seen = Set(names + [name]) }
+                } else if !seen.insert(name).inserted {
+                    continue
+                }
+                names.append(name)
             case .inlineFragment(let fragment):
                 if !fragment.selectionSet.selections.isEmpty {
                     stack.append(SelectionFrame(selections: fragment.selectionSet.selections, index: 0))

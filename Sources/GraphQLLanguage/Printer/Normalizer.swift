@@ -48,9 +48,9 @@ public enum Normalizer {
     public static func normalize(
         _ document: Document, operationName: String? = nil
     ) throws(OperationSelectionError) -> NormalizedOperation {
-        let operation = try OperationSelection.pickOperation(in: document, named: operationName)
+        var index = try DocumentIndex(document, operationName: operationName)
         var writer = CompactWriter(capacity: max(64, document.range.count))
-        return try writer.normalize(operation, in: document)
+        return try writer.normalize(&index)
     }
 
     /// The normalized text of an operation already selected with its fragments.

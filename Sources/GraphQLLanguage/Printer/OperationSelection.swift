@@ -30,10 +30,10 @@ public struct OperationSelection: Sendable, Hashable {
     ///   or given to several operations, no name is given and there are several operations, or a
     ///   used fragment is not defined, or defined more than once.
     public init(document: Document, operationName: String? = nil) throws(OperationSelectionError) {
+        var index = try DocumentIndex(document, operationName: operationName)
         var collector = FragmentCollector()
-        let operation = try Self.pickOperation(in: document, named: operationName)
-        self.operation = operation
-        self.fragments = try collector.fragments(usedBy: operation, in: document).map { $0.definition }
+        operation = index.operation
+        fragments = try collector.fragments(usedBy: index.operation, in: &index).map { $0.definition }
     }
 
     /// The names of the fragments used, sorted by name.
@@ -50,33 +50,6 @@ public struct OperationSelection: Sendable, Hashable {
         definitions.reserveCapacity(1 + fragments.count)
         for fragment in fragments { definitions.append(.fragment(fragment)) }
         return Document(definitions: definitions)
-    }
-
-    /// Finds the operation to run; allocates nothing unless it fails.
-    static func pickOperation(
-        in document: Document, named operationName: String?
-    ) throws(OperationSelectionError) -> OperationDefinition {
-        var match: OperationDefinition?
-        var operationCount = 0
-        for definition in document.definitions {
-            guard case .operation(let operation) = definition else { continue }
-            operationCount += 1
-            if let operationName {
-                guard operation.name?.value == operationName else { continue }
-                if match != nil { throw .duplicateOperation(operationName) }
-                match = operation
-            } else if match == nil {
-                match = operation
-            }
-        }
-        if operationCount == 0 { throw .noOperation }
-        if let match, operationName != nil || operationCount == 1 { return match }
-        let names = document.definitions.compactMap { definition -> String?? in
-            guard case .operation(let operation) = definition else { return nil }
-            return .some(operation.name?.value)
-        }
-        if let operationName { throw .unknownOperation(operationName, available: names) }
-        throw .operationNameRequired(available: names)
     }
 }
 

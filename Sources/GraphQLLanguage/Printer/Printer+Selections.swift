@@ -10,7 +10,7 @@ enum ValueFrame {
     case object([ObjectField], Int)
 }
 
-extension Printer {
+extension PrettyWriter {
     /// graphql-js breaks a field's arguments onto separate lines past this many characters.
     static let maximumLineLength = 80
 

@@ -1,4 +1,4 @@
-extension Printer {
+extension PrettyWriter {
     /// Writes a description and the line break after it, as written (block or quoted).
     mutating func description(_ node: StringValue?) {
         guard let node else { return }
@@ -7,7 +7,7 @@ extension Printer {
     }
 
     /// Writes ` {`, one item per line, `}`; nothing for no items (graphql-js's `block`).
-    mutating func block<Item>(_ items: [Item], _ body: (inout Printer, Item) -> Void) {
+    mutating func block<Item>(_ items: [Item], _ body: (inout PrettyWriter, Item) -> Void) {
         guard !items.isEmpty else { return }
         out.ascii(" {")
         out.indentation += 2

@@ -15,30 +15,24 @@
 /// ```swift
 /// let text = Printer.print(try Parser.parse(Source(fileText)))
 /// ```
-public struct Printer {
-    var out: TextBuffer
-    var selectionStack: [SelectionFrame] = []
-    var valueStack: [ValueFrame] = []
-
-    init(capacity: Int) {
-        out = TextBuffer(capacity: capacity)
-    }
-
+public enum Printer {
     /// Prints a document.
     /// - Parameter document: The document, executable or type-system or both.
     /// - Returns: The canonical text, without a trailing newline (the form graphql-js's `print`
     ///   returns; files conventionally add one).
     public static func print(_ document: Document) -> String {
-        String(decoding: printedBytes(document), as: UTF8.self)
+        var writer = PrettyWriter(capacity: document.range.count + document.range.count / 8)
+        writer.document(document)
+        return writer.out.string
     }
 
     /// Prints a document as UTF-8 bytes.
     /// - Parameter document: The document.
-    /// - Returns: The same text as ``print(_:)-swift.type.method``, as bytes.
+    /// - Returns: The same text as ``print(_:)-(Document)``, as bytes.
     public static func printedBytes(_ document: Document) -> [UInt8] {
-        var printer = Printer(capacity: max(64, document.range.count + document.range.count / 8))
-        printer.document(document)
-        return printer.out.bytes
+        var writer = PrettyWriter(capacity: document.range.count + document.range.count / 8)
+        writer.document(document)
+        return writer.out.bytes
     }
 
     /// Prints one definition as it would appear in a document.
@@ -59,18 +53,29 @@ public struct Printer {
     /// - Parameter value: The value.
     /// - Returns: Its text.
     public static func print(_ value: Value) -> String {
-        var printer = Printer(capacity: 32)
-        printer.value(value)
-        return String(decoding: printer.out.bytes, as: UTF8.self)
+        var writer = PrettyWriter(capacity: 32)
+        writer.value(value)
+        return writer.out.string
     }
 
     /// Prints a type reference, for example `[ID!]!`.
     /// - Parameter type: The type reference.
     /// - Returns: Its text.
     public static func print(_ type: TypeReference) -> String {
-        var printer = Printer(capacity: 16)
-        printer.type(type)
-        return String(decoding: printer.out.bytes, as: UTF8.self)
+        var writer = PrettyWriter(capacity: 16)
+        writer.type(type)
+        return writer.out.string
+    }
+}
+
+/// Writes the pretty form described by ``Printer`` into one byte buffer.
+struct PrettyWriter: ~Copyable {
+    var out: TextBuffer
+    var selectionStack: [SelectionFrame] = []
+    var valueStack: [ValueFrame] = []
+
+    init(capacity: Int) {
+        out = TextBuffer(capacity: capacity)
     }
 
     // MARK: - Documents
@@ -195,17 +200,17 @@ public struct Printer {
                 if wrappers == 0 { return }
                 // Fill the closing characters from the end: the outermost wrapper closes last.
                 let end = out.count + wrappers
-                out.bytes.append(contentsOf: repeatElement(0, count: wrappers))
+                for _ in 0..<wrappers { out.byte(0) }
                 var position = end - 1
                 var walk = reference
                 while true {
                     switch walk {
                     case .named: return
                     case .list(let list):
-                        out.bytes[position] = 0x5D
+                        out[position] = 0x5D
                         walk = list.type
                     case .nonNull(let nonNull):
-                        out.bytes[position] = 0x21
+                        out[position] = 0x21
                         walk = nonNull.type
                     }
                     position -= 1

@@ -30,7 +30,7 @@ extension TextBuffer {
                 continue
             }
             if runStart < index {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+                append(UnsafeBufferPointer(rebasing: source[runStart..<index]))
             }
             let scalar = escapedLength == 1 ? code : source[index + 1]
             switch scalar {
@@ -50,7 +50,7 @@ extension TextBuffer {
             runStart = index
         }
         if runStart < count {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<count]))
+            append(UnsafeBufferPointer(rebasing: source[runStart..<count]))
         }
     }
 

@@ -69,6 +69,35 @@ import Testing
         #expect(try normalized(text, operation: "B") == "query B{...Y x}fragment Y on T{y}")
     }
 
+    @Test func aFragmentThatSpreadsItselfIsWrittenOnce() throws {
+        let result = try Normalizer.normalize(try Parser.parse("{ ...A } fragment A on T { a ...A ... on T { ...A } }"))
+        #expect(result.text == "{...A}fragment A on T{a...A...on T{...A}}")
+        #expect(result.fragmentNames == ["A"])
+    }
+
+    @Test func anOperationSelectionPrintsPrettyWithOnlyItsFragments() throws {
+        let document = try Parser.parse("""
+            fragment B on T { b }
+            query One { ...A }
+            fragment A on T { a ...B }
+            query Two { ...C }
+            fragment C on T { c }
+            """)
+        let selection = try OperationSelection(document: document, operationName: "One")
+        #expect(selection.fragments.map(\.name.value) == ["B", "A"])
+        #expect(selection.fragmentNames == ["A", "B"])
+        #expect(
+            Printer.print(selection)
+                == "query One {\n  ...A\n}\n\nfragment B on T {\n  b\n}\n\nfragment A on T {\n  a\n  ...B\n}")
+        #expect(try Normalizer.normalizedText(of: selection) == "query One{...A}fragment A on T{a...B}fragment B on T{b}")
+        #expect(throws: OperationSelectionError.operationNameRequired(available: ["One", "Two"])) {
+            try OperationSelection(document: document)
+        }
+        #expect(throws: OperationSelectionError.unknownFragment("Z", usedBy: nil)) {
+            try OperationSelection(document: try Parser.parse("{ ...Z }"))
+        }
+    }
+
     @Test func variableDefinitionsAreExposedAsWritten() throws {
         let result = try Normalizer.normalize(try Parser.parse("query Q($b: Int = 2, $a: ID!) { f(a: $a, b: $b) }"))
         #expect(result.variableDefinitions.map(\.variable.name.value) == ["b", "a"])
@@ -102,8 +131,10 @@ import Testing
     @Test func manyFragmentsAndLongArgumentListsAreHandled() throws {
         let fragments = (0..<40).map { "fragment F\($0) on T { a\($0) ...F\(($0 + 1) % 40) }" }.joined(separator: "\n")
         let arguments = (0..<40).reversed().map { "a\($0): \($0)" }.joined(separator: ", ")
-        let result = try Normalizer.normalize(try Parser.parse("{ f(\(arguments)) ...F0 }\n" + fragments))
+        let document = try Parser.parse("{ f(\(arguments)) ...F0 }\n" + fragments)
+        let result = try Normalizer.normalize(document)
         #expect(result.fragmentNames.count == 40)
+        #expect(try OperationSelection(document: document).fragments.map(\.name.value) == (0..<40).map { "F\($0)" })
         #expect(result.fragmentNames == (0..<40).map { "F\($0)" }.sorted())
         let sortedArguments = (0..<40).map { "a\($0)" }.sorted().map { "\($0):\($0.dropFirst())" }.joined(separator: " ")
         #expect(result.text.hasPrefix("{f(\(sortedArguments))...F0}fragment F0 on T{a0...F1}fragment F1 on T{a1...F2}"))

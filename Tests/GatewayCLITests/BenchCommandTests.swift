@@ -1,0 +1,75 @@
+import Foundation
+import GraphQLLanguage
+import Testing
+@testable import GatewayCLI
+
+/// `gateway bench` through the dispatcher: the output forms and exit codes, not the speed.
+@Suite struct BenchCommandTests {
+    let files: GraphQLFilesFixture
+    static let operation = "query Q($id: ID!) { node(id: $id) { ...F } } fragment F on Node { id }"
+
+    init() throws {
+        files = try GraphQLFilesFixture()
+        try files.write("op.graphql", Self.operation)
+        try files.write("bad.graphql", "query {")
+    }
+
+    private func run(_ arguments: String...) async -> (status: Int32, sink: CapturedOutput) {
+        let sink = CapturedOutput()
+        let status = await Dispatcher.standard.run(arguments, output: sink.output(currentDirectory: files.directory))
+        return (status, sink)
+    }
+
+    @Test func benchParsePrintsOneLineWithTheMedianAndThroughput() async throws {
+        let (status, sink) = await run("bench", "parse", "op.graphql", "--time", "0.02")
+        #expect(status == 0)
+        let lines = sink.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("parse op.graphql: median ") == true)
+        #expect(lines.first?.contains(" MB/s (\(Self.operation.utf8.count) bytes)") == true)
+    }
+
+    @Test func benchJSONPrintsOneObjectPerResult() async throws {
+        let (status, sink) = await run(
+            "bench", "normalize", "--json", "op.graphql", "op.graphql", "--operation", "Q", "--time", "0.02")
+        #expect(status == 0)
+        let lines = sink.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        for line in lines {
+            let object = try JSONValue(parsing: line)
+            #expect(object["benchmark"]?.stringValue == "normalize")
+            #expect(object["input"]?.stringValue == "op.graphql")
+            #expect(object["bytes"]?.intValue == Self.operation.utf8.count)
+            #expect((object["runs"]?.intValue ?? 0) > 0)
+            let median = try #require(object["median_us"]?.doubleValue)
+            #expect(median > 0)
+            #expect((object["p10_us"]?.doubleValue ?? .infinity) <= median)
+            #expect((object["p90_us"]?.doubleValue ?? 0) >= median)
+            #expect((object["mb_per_s"]?.doubleValue ?? 0) > 0)
+        }
+    }
+
+    @Test func benchParseSchemaUsesTheSchemaLimits() async throws {
+        let fields = (0..<16_000).map { "f\($0)" }.joined(separator: " ")
+        try files.write("huge-query.graphql", "{ \(fields) }")
+        #expect(await run("bench", "parse", "huge-query.graphql", "--time", "0.02").status == 1)
+        let (status, sink) = await run("bench", "parse", "--schema", "huge-query.graphql", "--time", "0.02")
+        #expect(status == 0)
+        #expect(sink.stdout.hasPrefix("parse huge-query.graphql: median "))
+    }
+
+    @Test func benchRejectsBadCommandLinesAndInputs() async throws {
+        #expect(await run("bench").status == 2)
+        #expect(await run("bench", "frobnicate").status == 2)
+        #expect(await run("bench", "parse").status == 2)
+        #expect(await run("bench", "parse", "--operation", "Q", "op.graphql").status == 2)
+        #expect(await run("bench", "parse", "op.graphql", "--time", "0").status == 2)
+        #expect(await run("bench", "parse", "missing.graphql").status == 2)
+        let (status, sink) = await run("bench", "parse", "bad.graphql", "--time", "0.02")
+        #expect(status == 1)
+        #expect(sink.stderr.contains("bad.graphql:1:8: error: Syntax Error"))
+        #expect(await run("bench", "normalize", "bad.graphql").status == 1)
+        try files.write("two.graphql", "query A { a } query B { b }")
+        #expect(await run("bench", "normalize", "two.graphql", "--time", "0.02").status == 1)
+    }
+}
