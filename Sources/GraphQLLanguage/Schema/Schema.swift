@@ -38,13 +38,13 @@ public struct Schema: Sendable {
         /// The kind of each type, by index.
         let kinds: [TypeKind]
         /// (type index, field name) → field index, for object and interface types.
-        let fields: NameTable
+        let fields: NameIndex
         /// (type index, name) → index of an input object's field or an enum's value.
-        let members: NameTable
+        let members: NameIndex
         /// (-1, name) → type index, for the types in the type map.
-        let typeNames: NameTable
+        let typeNames: NameIndex
         /// (-1, name) → directive index.
-        let directiveNames: NameTable
+        let directiveNames: NameIndex
 
         init(_ contents: Contents) {
             self.contents = contents
@@ -55,8 +55,8 @@ public struct Schema: Sendable {
                 fieldCount += type.fields.count
                 memberCount += type.inputFields.count + type.enumValues.count
             }
-            var fields = NameTable(capacity: fieldCount)
-            var members = NameTable(capacity: memberCount)
+            var fields = NameIndex(capacity: fieldCount)
+            var members = NameIndex(capacity: memberCount)
             for (index, type) in contents.types.enumerated() {
                 for (position, field) in type.fields.enumerated() {
                     fields.insert(owner: index, name: field.name, value: position)
@@ -70,10 +70,10 @@ public struct Schema: Sendable {
             }
             self.fields = fields
             self.members = members
-            var typeNames = NameTable(capacity: contents.typeIndexByName.count)
+            var typeNames = NameIndex(capacity: contents.typeIndexByName.count)
             for (name, index) in contents.typeIndexByName { typeNames.insert(owner: -1, name: name, value: index) }
             self.typeNames = typeNames
-            var directiveNames = NameTable(capacity: contents.directiveIndexByName.count)
+            var directiveNames = NameIndex(capacity: contents.directiveIndexByName.count)
             for (name, index) in contents.directiveIndexByName {
                 directiveNames.insert(owner: -1, name: name, value: index)
             }

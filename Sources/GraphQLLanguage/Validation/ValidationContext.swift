@@ -42,7 +42,7 @@ struct ValidationContext {
     var operations: [Located<OperationDefinition>] = []
     var fragments: [Located<FragmentDefinition>] = []
     /// Fragment name → index in `fragments` of the last definition of that name (graphql-js's `getFragment`).
-    var fragmentIndexByName = NameTable(capacity: 0)
+    var fragmentIndexByName = NameIndex(capacity: 0)
 
     /// The document being walked.
     var document = 0
@@ -92,7 +92,7 @@ struct ValidationContext {
             }
         }
         // Inserted last first, so that the last definition of a name wins.
-        fragmentIndexByName = NameTable(capacity: fragments.count)
+        fragmentIndexByName = NameIndex(capacity: fragments.count)
         for index in fragments.indices.reversed() {
             fragmentIndexByName.insert(owner: -1, name: fragments[index].definition.name.value, value: index)
         }

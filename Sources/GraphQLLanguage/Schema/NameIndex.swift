@@ -4,7 +4,7 @@
 /// Validation looks a name up for every field it meets; this table hashes the name's UTF-8 bytes
 /// with FNV-1a and probes linearly, which costs a fraction of a seeded `Dictionary<String, Int>`
 /// look-up and never copies the type that owns the name.
-struct NameTable: Sendable {
+struct NameIndex: Sendable {
     private var names: [String]
     private var owners: [Int32]
     private var values: [Int32]
@@ -40,7 +40,7 @@ struct NameTable: Sendable {
 
     /// Adds an entry unless the table already has one for `(owner, name)`; the first one wins.
     mutating func insert(owner: Int, name: String, value: Int) {
-        if owners.isEmpty { self = NameTable(capacity: 8) }
+        if owners.isEmpty { self = NameIndex(capacity: 8) }
         var slot = Self.hash(name, owner) & mask
         while owners[slot] != Self.empty {
             if owners[slot] == Int32(truncatingIfNeeded: owner) && names[slot] == name { return }
