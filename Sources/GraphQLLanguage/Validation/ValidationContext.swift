@@ -39,8 +39,8 @@ struct ValidationContext {
     var aborted = false
 
     /// The operations and fragments of the unit, in document order.
-    var operations: [Located<OperationDefinition>] = []
-    var fragments: [Located<FragmentDefinition>] = []
+    var operations: [OperationEntry] = []
+    var fragments: [FragmentEntry] = []
     /// Fragment name → index in `fragments` of the last definition of that name (graphql-js's `getFragment`).
     var fragmentIndexByName = NameIndex(capacity: 0)
 
@@ -85,8 +85,8 @@ struct ValidationContext {
         for (index, document) in documents.enumerated() {
             for definition in document.definitions {
                 switch definition {
-                case .operation(let operation): operations.append(Located(definition: operation, document: index))
-                case .fragment(let fragment): fragments.append(Located(definition: fragment, document: index))
+                case .operation(let operation): operations.append(OperationEntry(definition: operation, document: index))
+                case .fragment(let fragment): fragments.append(FragmentEntry(definition: fragment, document: index))
                 default: break
                 }
             }
@@ -198,8 +198,14 @@ struct LocalSize {
     }
 }
 
-/// A definition of the unit and the index of its document.
-struct Located<Definition> {
-    var definition: Definition
+/// An operation of the unit and the index of its document.
+struct OperationEntry {
+    var definition: OperationDefinition
+    var document: Int
+}
+
+/// A fragment of the unit and the index of its document.
+struct FragmentEntry {
+    var definition: FragmentDefinition
     var document: Int
 }
