@@ -32,6 +32,27 @@ struct CheckCommandCorpusTests {
     }
 }
 
+extension CheckCommandCorpusTests {
+    /// Documents that need no fragments from other files are checked alone, as the manifest did;
+    /// the others are covered at the library level (`ValidationCorpusTests`), which can hand the
+    /// validator exactly the fragments the manifest lists.
+    @Test(arguments: CheckCorpus.selfContainedDocuments)
+    func documentGetsTheManifestsVerdictFromGatewayCheck(_ entry: CheckCorpus.DocumentEntry) async throws {
+        let primary = try #require(entry.primary_schema)
+        let schema = try #require(CheckCorpus.schema(primary))
+        var arguments = ["--format", "json"]
+        for file in schema.files { arguments += ["--schema", CheckCorpus.root.appendingPathComponent(file).path] }
+        if schema.needsLenient { arguments.append("--lenient") }
+        arguments.append(CheckCorpus.root.appendingPathComponent(entry.path).path)
+        let sink = CapturedOutput()
+        let status = await Dispatcher.standard.run(["check"] + arguments, output: sink.output())
+        let reported = try #require(try JSONValue(parsing: sink.stdout).arrayValue)
+        let rules = Set(reported.compactMap { $0["rule"]?.stringValue })
+        #expect(rules == Set((entry.validation?[primary]?.rules ?? [:]).keys), "\(sink.stdout)")
+        #expect(status == (reported.isEmpty ? 0 : 1))
+    }
+}
+
 /// The parts of the corpus manifest `gateway check` is checked against.
 enum CheckCorpus {
     static let root: URL = URL(fileURLWithPath: #filePath)
@@ -81,8 +102,31 @@ enum CheckCorpus {
         var needsLenient: Bool { build_schema_strict?.ok == false && build_schema_assume_valid_sdl?.ok == true }
     }
 
+    struct Validation: Decodable, Hashable, Sendable {
+        var validated: Bool
+        var rules: [String: Int]?
+    }
+
+    struct Parse: Decodable, Hashable, Sendable {
+        var ok: Bool
+    }
+
+    struct ExternalFragment: Decodable, Hashable, Sendable {
+        var fragment: String
+    }
+
+    struct DocumentEntry: Decodable, Hashable, Sendable, CustomTestStringConvertible {
+        var path: String
+        var primary_schema: String?
+        var parse: Parse
+        var external_fragments: [ExternalFragment]?
+        var validation: [String: Validation]?
+        var testDescription: String { path }
+    }
+
     struct Manifest: Decodable, Sendable {
         var schemas: [SchemaEntry]
+        var documents: [DocumentEntry]
         var invalid: [InvalidEntry]
     }
 
@@ -94,6 +138,15 @@ enum CheckCorpus {
     }()
 
     static var invalid: [InvalidEntry] { manifest?.invalid ?? [] }
+
+    /// Validated documents that take no fragments from other files.
+    static var selfContainedDocuments: [DocumentEntry] {
+        (manifest?.documents ?? []).filter { entry in
+            guard entry.parse.ok, let primary = entry.primary_schema, entry.validation?[primary]?.validated == true
+            else { return false }
+            return (entry.external_fragments ?? []).isEmpty
+        }
+    }
 
     static func schema(_ id: String) -> SchemaEntry? { manifest?.schemas.first { $0.id == id } }
 }
