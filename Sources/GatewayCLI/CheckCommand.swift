@@ -144,7 +144,8 @@ enum CheckFiles {
             }
             let found = files(in: url, extensions: extensions)
             guard !found.isEmpty else {
-                throw ReadError(description: "'\(path)' holds no \(extensions.map { ".\($0)" }.joined(separator: ", ")) files.")
+                let kinds = extensions.map { ".\($0)" }.joined(separator: ", ")
+                throw ReadError(description: "'\(path)' holds no \(kinds) files.")
             }
             let prefix = path.hasSuffix("/") ? path : path + "/"
             for relative in found {

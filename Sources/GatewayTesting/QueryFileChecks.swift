@@ -72,7 +72,8 @@ public struct QueryFileChecks: Sendable {
         let queryFiles = try read(queries, extensions: ["graphql", "gql"])
         let built = Schema.build(files: schemaFiles, options: lenient ? .lenient : .strict)
         guard let schema = built.schema else { return Outcome(schemaDiagnostics: built.diagnostics, queries: nil) }
-        return Outcome(schemaDiagnostics: built.diagnostics, queries: QueryFileCheck(sources: queryFiles, schema: schema))
+        let queries = QueryFileCheck(sources: queryFiles, schema: schema)
+        return Outcome(schemaDiagnostics: built.diagnostics, queries: queries)
     }
 
     /// The package root above `filePath`: the nearest folder holding a `Package.swift`, or else the
@@ -166,7 +167,8 @@ public func expectValidQueryFiles(
             let fileID = url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent
             return Testing.SourceLocation(fileID: fileID, filePath: path, line: location.line, column: location.column)
         }
-        Issue.record(Comment(rawValue: QueryFileChecks.failureText(diagnostic)), sourceLocation: location ?? sourceLocation)
+        let text = QueryFileChecks.failureText(diagnostic)
+        Issue.record(Comment(rawValue: text), sourceLocation: location ?? sourceLocation)
     }
     if outcome.queries == nil {
         Issue.record("The schema does not build; see the problems recorded with it.", sourceLocation: sourceLocation)

@@ -17,7 +17,8 @@ import Testing
 
     static func check(_ arguments: [String], in directory: URL = packageRoot) async -> Run {
         let sink = CapturedOutput()
-        let status = await Dispatcher.standard.run(["check"] + arguments, output: sink.output(currentDirectory: directory))
+        let output = sink.output(currentDirectory: directory)
+        let status = await Dispatcher.standard.run(["check"] + arguments, output: output)
         return Run(status: status, stdout: sink.stdout, stderr: sink.stderr)
     }
 
@@ -26,7 +27,9 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)")
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true
+            )
             try Data(text.utf8).write(to: url)
         }
         return root
@@ -73,7 +76,9 @@ import Testing
         let run = await Self.check(["--format", "json"], in: root)
         #expect(run.status == 1)
         let errors = try #require(try JSONValue(parsing: run.stdout).arrayValue)
-        let reported = errors.map { "\($0["file"]?.stringValue ?? ""):\($0["line"]?.intValue ?? 0) \($0["rule"]?.stringValue ?? "")" }
+        let reported = errors.map { error in
+            "\(error["file"]?.stringValue ?? ""):\(error["line"]?.intValue ?? 0) \(error["rule"]?.stringValue ?? "")"
+        }
         // Nested/ is its own unit, so PetParts is unknown there; Unused is used by no operation.
         #expect(reported == [
             "Queries/Fragments.graphql:2 NoUnusedFragmentsRule",

@@ -20,7 +20,9 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("queries-\(UUID().uuidString)")
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true
+            )
             try Data(text.utf8).write(to: url)
         }
         return root.standardizedFileURL
@@ -49,7 +51,14 @@ import Testing
         let root = try Self.folder([
             "Schemas/schema.graphql": Self.schema,
             "Queries/Fragments.graphql": "fragment TrackParts on Track {\n  id\n  title\n}\n",
-            "Queries/GetTrack.graphql": "query GetTrack($id: ID!) {\n  track(id: $id) {\n    ...TrackParts\n    duration\n  }\n}\n",
+            "Queries/GetTrack.graphql": """
+                query GetTrack($id: ID!) {
+                  track(id: $id) {
+                    ...TrackParts
+                    duration
+                  }
+                }
+                """,
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let places = IssuePlaces()

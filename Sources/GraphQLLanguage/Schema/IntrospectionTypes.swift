@@ -7,7 +7,8 @@ enum IntrospectionTypes {
     static let sdl = #"""
         directive @include(if: Boolean!) on FIELD | FRAGMENT_SPREAD | INLINE_FRAGMENT
         directive @skip(if: Boolean!) on FIELD | FRAGMENT_SPREAD | INLINE_FRAGMENT
-        directive @deprecated(reason: String = "No longer supported") on FIELD_DEFINITION | ARGUMENT_DEFINITION | INPUT_FIELD_DEFINITION | ENUM_VALUE
+        directive @deprecated(reason: String = "No longer supported")
+          on FIELD_DEFINITION | ARGUMENT_DEFINITION | INPUT_FIELD_DEFINITION | ENUM_VALUE
         directive @specifiedBy(url: String!) on SCALAR
         directive @oneOf on INPUT_OBJECT
 

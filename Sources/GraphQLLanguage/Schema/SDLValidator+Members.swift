@@ -77,7 +77,9 @@ extension SDLValidator {
                rule: "KnownTypeNamesRule", fatal: true)
     }
 
-    mutating func checkDirectives(_ directives: [Directive], at location: String, bucket: DirectiveBucket, document: Int) {
+    mutating func checkDirectives(
+        _ directives: [Directive], at location: String, bucket: DirectiveBucket, document: Int
+    ) {
         var nodeSeen: [String: Place] = [:]
         for directive in directives {
             let name = directive.name.value

@@ -107,7 +107,8 @@ struct IntrospectionConverter {
             var directives: [Directive] = []
             if let url = (type["specifiedByURL"] ?? type["specifiedByUrl"])?.stringValue {
                 directives.append(Directive(
-                    name: Name("specifiedBy"), arguments: [Argument(name: Name("url"), value: .string(StringValue(url)))]
+                    name: Name("specifiedBy"),
+                    arguments: [Argument(name: Name("url"), value: .string(StringValue(url)))]
                 ))
             }
             return .scalar(ScalarTypeDefinition(description: description, name: Name(name), directives: directives))

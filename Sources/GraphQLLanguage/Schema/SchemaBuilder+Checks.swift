@@ -6,7 +6,8 @@ extension SchemaBuilder {
         checkDirectives(schema)
         for index in schema.types.indices where (definitionOfType[index]?.document ?? -1) >= 0 {
             let type = schema.types[index]
-            checkName(type.name, [(definitionOfType[index]?.document ?? 0, definitionOfType[index]?.node.range.start ?? 0)])
+            let definition = definitionOfType[index]
+            checkName(type.name, [(definition?.document ?? 0, definition?.node.range.start ?? 0)])
             switch type.kind {
             case .object, .interface:
                 checkFields(schema, index)
@@ -169,7 +170,8 @@ extension SchemaBuilder {
             let typeNode = fieldNode(index, name)
             if !schema.isTypeSubType(typeField.type, of: interfaceField.type) {
                 report(
-                    "Interface field \(interfaceType.name).\(name) expects type \(schema.name(of: interfaceField.type)) "
+                    "Interface field \(interfaceType.name).\(name) expects type "
+                        + "\(schema.name(of: interfaceField.type)) "
                         + "but \(type.name).\(name) is type \(schema.name(of: typeField.type)).",
                     (interfaceNode.map { [($0.document, $0.node.type.range.start)] } ?? [])
                         + (typeNode.map { [($0.document, $0.node.type.range.start)] } ?? [])
@@ -257,7 +259,8 @@ extension SchemaBuilder {
             let typePlace: [Place] = node.map { [(document, $0.node.type.range.start)] } ?? []
             if !schema.types[field.type.namedIndex].kind.isInput {
                 report(
-                    "The type of \(type.name).\(field.name) must be Input Type but got: \(schema.name(of: field.type)).",
+                    "The type of \(type.name).\(field.name) must be Input Type but got: "
+                        + "\(schema.name(of: field.type)).",
                     typePlace
                 )
             }

@@ -66,7 +66,8 @@ extension ValidationContext {
         if isEnabled(.uniqueDirectivesPerLocation) {
             UniqueDirectivesPerLocationRule.check(definition.directives, in: &self)
         }
-        if isEnabled(.knownTypeNames), type == nil, schema.typeIndex(named: definition.type.namedType.name.value) == nil {
+        let namedType = definition.type.namedType
+        if isEnabled(.knownTypeNames), type == nil, schema.typeIndex(named: namedType.name.value) == nil {
             KnownTypeNamesRule.report(definition.type.namedType, in: &self)
         }
         if let value = definition.defaultValue {

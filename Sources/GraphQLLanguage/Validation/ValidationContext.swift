@@ -85,8 +85,10 @@ struct ValidationContext {
         for (index, document) in documents.enumerated() {
             for definition in document.definitions {
                 switch definition {
-                case .operation(let operation): operations.append(OperationEntry(definition: operation, document: index))
-                case .fragment(let fragment): fragments.append(FragmentEntry(definition: fragment, document: index))
+                case .operation(let operation):
+                    operations.append(OperationEntry(definition: operation, document: index))
+                case .fragment(let fragment):
+                    fragments.append(FragmentEntry(definition: fragment, document: index))
                 default: break
                 }
             }

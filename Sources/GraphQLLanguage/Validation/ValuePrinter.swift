@@ -82,7 +82,8 @@ enum ValuePrinter {
         let lines = escaped.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         let isSingleLine = lines.count == 1
         func isWhiteSpace(_ character: Character?) -> Bool { character == " " || character == "\t" }
-        let forceLeadingNewLine = lines.count > 1 && lines.dropFirst().allSatisfy { $0.isEmpty || isWhiteSpace($0.first) }
+        let forceLeadingNewLine = lines.count > 1
+            && lines.dropFirst().allSatisfy { $0.isEmpty || isWhiteSpace($0.first) }
         let hasTrailingTripleQuotes = escaped.hasSuffix("\\\"\"\"")
         let hasTrailingQuote = value.hasSuffix("\"") && !hasTrailingTripleQuotes
         let hasTrailingSlash = value.hasSuffix("\\")

@@ -178,7 +178,8 @@ import Testing
     }
 
     @Test func badIntrospectionResultsAreClearErrors() {
-        #expect(Schema.build(introspectionJSON: Array("{".utf8)).errors.first?.message.hasPrefix("Invalid JSON") == true)
+        let invalid = Schema.build(introspectionJSON: Array("{".utf8))
+        #expect(invalid.errors.first?.message.hasPrefix("Invalid JSON") == true)
         #expect(Schema.build(introspectionJSON: Array(#"{"data": {}}"#.utf8)).errors.first?.message
             .contains("no \"__schema\" object") == true)
         let unknown = """

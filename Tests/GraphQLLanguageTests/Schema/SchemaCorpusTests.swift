@@ -15,7 +15,8 @@ struct SchemaCorpusTests {
             "\(ValidationCorpus.normalized(error.message)) \(error.locations?.map { "\($0.line):\($0.column)" } ?? [])"
         }
         let actual = strict.diagnostics.filter { $0.rule != nil }.map { diagnostic in
-            "\(ValidationCorpus.normalized(diagnostic.message)) \(diagnostic.locations.map { "\($0.line):\($0.column)" })"
+            let places = diagnostic.locations.map { "\($0.line):\($0.column)" }
+            return "\(ValidationCorpus.normalized(diagnostic.message)) \(places)"
         }
         // The manifest lists at most 50 errors but counts them all.
         #expect(actual.count == entry.sdl_validation_error_count ?? expected.count)

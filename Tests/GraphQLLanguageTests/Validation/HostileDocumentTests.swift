@@ -36,8 +36,10 @@ import Testing
         let fields = (0..<40).map { "f\($0): hello" }.joined(separator: " ")
         let diagnostics = try validate("{ \(fields) f3: me { hello } f39: hello f0: list { hello } }")
         #expect(diagnostics.map(\.message) == [
-            #"Fields "f0" conflict because "hello" and "list" are different fields. Use different aliases on the fields to fetch both if this was intentional."#,
-            #"Fields "f3" conflict because "hello" and "me" are different fields. Use different aliases on the fields to fetch both if this was intentional."#,
+            #"Fields "f0" conflict because "hello" and "list" are different fields. "#
+                + "Use different aliases on the fields to fetch both if this was intentional.",
+            #"Fields "f3" conflict because "hello" and "me" are different fields. "#
+                + "Use different aliases on the fields to fetch both if this was intentional.",
         ])
     }
 
@@ -85,7 +87,8 @@ import Testing
         var diagnostics: [Diagnostic] = []
         let elapsed = try clock.measure { diagnostics = try validate(text) }
         #expect(diagnostics.map(\.rule) == ["SelectionLimitsRule"])
-        #expect(diagnostics.first?.message == #"Operation "Bomb" selects more than 100000 fields once its fragments are expanded."#)
+        #expect(diagnostics.first?.message
+            == #"Operation "Bomb" selects more than 100000 fields once its fragments are expanded."#)
         #expect(elapsed < .seconds(2))
     }
 
@@ -104,7 +107,8 @@ import Testing
         for index in 0..<300 { text += "fragment F\(index) on Query { me { ...F\(index + 1) } }\n" }
         text += "fragment F300 on Query { hello }\n"
         let diagnostics = try validate(text)
-        #expect(diagnostics.map(\.message) == [#"Operation "Q" nests more than 128 levels deep once its fragments are expanded."#])
+        #expect(diagnostics.map(\.message)
+            == [#"Operation "Q" nests more than 128 levels deep once its fragments are expanded."#])
     }
 
     @Test func afterAHundredErrorsValidationStopsWithGraphQLJSsMessage() throws {

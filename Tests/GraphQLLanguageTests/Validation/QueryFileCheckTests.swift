@@ -37,7 +37,9 @@ import Testing
             "A/Tracks.graphql": "query Tracks { tracks { ...TrackParts } }",
             "B/Track.graphql": "query Track {\n  track(id: 1) { ...TrackParts }\n}",
         ])
-        #expect(places(check) == ["A/Fragments.graphql:2 NoUnusedFragmentsRule", "B/Track.graphql:2 KnownFragmentNamesRule"])
+        #expect(places(check) == [
+            "A/Fragments.graphql:2 NoUnusedFragmentsRule", "B/Track.graphql:2 KnownFragmentNamesRule",
+        ])
         #expect(check.errorCount == 2)
     }
 

@@ -48,7 +48,8 @@ struct ValidationCorpusTests {
                 + ValidationCorpus.normalized(error.message)
         }
         let actual = try Self.validate(entry).map { diagnostic in
-            "\(diagnostic.locations.first?.source?.name ?? ""):\(diagnostic.locations.map { "\($0.line):\($0.column)" }) "
+            let places = diagnostic.locations.map { "\($0.line):\($0.column)" }
+            return "\(diagnostic.locations.first?.source?.name ?? ""):\(places) "
                 + ValidationCorpus.normalized(diagnostic.message)
         }
         #expect(actual.sorted() == expected.sorted())
@@ -64,10 +65,12 @@ struct ValidationCorpusTests {
             let diagnostics = Validator(schema: schema).validate(document)
             #expect(Set(diagnostics.compactMap(\.rule)) == Set(result.rules_fired), "\(schemaID)")
             let expected = result.errors.map { error in
-                "\((error.locations ?? []).map { "\($0.line):\($0.column)" }) \(ValidationCorpus.normalized(error.message))"
+                let places = (error.locations ?? []).map { "\($0.line):\($0.column)" }
+                return "\(places) \(ValidationCorpus.normalized(error.message))"
             }
             let actual = diagnostics.map { diagnostic in
-                "\(diagnostic.locations.map { "\($0.line):\($0.column)" }) \(ValidationCorpus.normalized(diagnostic.message))"
+                let places = diagnostic.locations.map { "\($0.line):\($0.column)" }
+                return "\(places) \(ValidationCorpus.normalized(diagnostic.message))"
             }
             #expect(actual.sorted() == expected.sorted(), "\(schemaID)")
         }

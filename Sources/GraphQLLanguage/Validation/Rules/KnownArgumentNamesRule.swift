@@ -17,7 +17,8 @@ enum KnownArgumentNamesRule {
     static func checkDirectiveArguments(
         _ directive: Directive, _ definition: Schema.Directive, in context: inout ValidationContext
     ) {
-        for argument in directive.arguments where !definition.arguments.contains(where: { $0.name == argument.name.value }) {
+        for argument in directive.arguments
+        where !definition.arguments.contains(where: { $0.name == argument.name.value }) {
             let suggestions = Suggestions.list(argument.name.value, definition.arguments.map(\.name))
             context.report(
                 .knownArgumentNames,

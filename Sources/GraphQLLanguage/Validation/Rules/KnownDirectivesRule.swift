@@ -1,5 +1,6 @@
 /// Directives Are Defined — https://spec.graphql.org/October2021/#sec-Directives-Are-Defined
-/// and Directives Are In Valid Locations — https://spec.graphql.org/October2021/#sec-Directives-Are-In-Valid-Locations
+/// and Directives Are In Valid Locations —
+/// https://spec.graphql.org/October2021/#sec-Directives-Are-In-Valid-Locations
 ///
 /// Every directive used is defined by the schema and allowed where it is used.
 enum KnownDirectivesRule {

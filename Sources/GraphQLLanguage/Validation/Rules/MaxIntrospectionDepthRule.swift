@@ -62,7 +62,8 @@ enum MaxIntrospectionDepthRule {
             selectionSet = inline.selectionSet
         }
         guard let selectionSet else { return false }
-        for child in selectionSet.selections where reachesLimit(child, depth: depth, nesting: nesting + 1, in: &context) {
+        for child in selectionSet.selections
+        where reachesLimit(child, depth: depth, nesting: nesting + 1, in: &context) {
             return true
         }
         return false

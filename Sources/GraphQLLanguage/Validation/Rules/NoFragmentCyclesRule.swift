@@ -1,4 +1,5 @@
-/// Fragment Spreads Must Not Form Cycles — https://spec.graphql.org/October2021/#sec-Fragment-spreads-must-not-form-cycles
+/// Fragment Spreads Must Not Form Cycles —
+/// https://spec.graphql.org/October2021/#sec-Fragment-spreads-must-not-form-cycles
 ///
 /// No fragment spreads itself, directly or through others. Each fragment is explored once, with an
 /// explicit stack, so any number of fragments and any cycle shape is checked in linear time.

@@ -23,7 +23,9 @@ extension OverlappingFieldsCanBeMergedRule {
     /// arguments and type, no selections) are compared once per class: they never conflict with
     /// each other and conflict with any other field alike, so `{ hello hello ... }` costs one look
     /// per pair and no comparisons.
-    static func collectConflictsWithin(_ map: Int, into conflicts: inout [Conflict], in context: inout ValidationContext) {
+    static func collectConflictsWithin(
+        _ map: Int, into conflicts: inout [Conflict], in context: inout ValidationContext
+    ) {
         let collected = context.overlapping.collected[map]
         guard collected.hasRepeats else { return }
         for leader in collected.leaders.indices where collected.leaders[leader] == leader {
@@ -209,7 +211,9 @@ extension OverlappingFieldsCanBeMergedRule {
         else { return nil }
         let map1 = collect(set1, parentType: entry1.type?.namedIndex ?? -1, document: entry1.document, in: &context)
         let map2 = collect(set2, parentType: entry2.type?.namedIndex ?? -1, document: entry2.document, in: &context)
-        let conflicts = conflictsBetweenSubSelectionSets(map1, map2, exclusive: exclusive, depth: depth + 1, in: &context)
+        let conflicts = conflictsBetweenSubSelectionSets(
+            map1, map2, exclusive: exclusive, depth: depth + 1, in: &context
+        )
         guard !conflicts.isEmpty else { return nil }
         return Conflict(
             responseName: responseName, reason: .subfields(conflicts.map { ($0.responseName, $0.reason) }),

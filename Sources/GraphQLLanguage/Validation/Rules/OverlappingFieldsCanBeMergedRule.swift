@@ -130,7 +130,9 @@ enum OverlappingFieldsCanBeMergedRule {
     /// Checks one selection set: conflicts within it, including through its fragments. Only sets
     /// where two fields share a response name or a fragment is spread are checked; in any other
     /// set nothing can conflict.
-    static func check(_ selectionSet: SelectionSet, parentType: Int, document: Int, in context: inout ValidationContext) {
+    static func check(
+        _ selectionSet: SelectionSet, parentType: Int, document: Int, in context: inout ValidationContext
+    ) {
         guard !context.overlapping.gaveUp else { return }
         let collected = collect(selectionSet, parentType: parentType, document: document, in: &context)
         var conflicts: [Conflict] = []
@@ -141,7 +143,9 @@ enum OverlappingFieldsCanBeMergedRule {
                 collected, fragment, exclusive: false, into: &conflicts, depth: 0, in: &context
             )
             for other in fragments[(position + 1)...] {
-                collectConflictsBetweenFragments(fragment, other, exclusive: false, into: &conflicts, depth: 0, in: &context)
+                collectConflictsBetweenFragments(
+                    fragment, other, exclusive: false, into: &conflicts, depth: 0, in: &context
+                )
             }
         }
         for conflict in conflicts {

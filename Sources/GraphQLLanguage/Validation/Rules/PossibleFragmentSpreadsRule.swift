@@ -3,7 +3,9 @@
 /// A fragment may be spread only where some object could be both of the fragment's type and of the
 /// enclosing type.
 enum PossibleFragmentSpreadsRule {
-    static func check(_ inline: InlineFragment, fragmentType: Int, parentType: Int, in context: inout ValidationContext) {
+    static func check(
+        _ inline: InlineFragment, fragmentType: Int, parentType: Int, in context: inout ValidationContext
+    ) {
         let schema = context.schema
         guard schema.kind(fragmentType).isComposite, !schema.doTypesOverlap(fragmentType, parentType) else {
             return
@@ -16,7 +18,9 @@ enum PossibleFragmentSpreadsRule {
         )
     }
 
-    static func check(_ spread: FragmentSpread, fragmentType: Int, parentType: Int, in context: inout ValidationContext) {
+    static func check(
+        _ spread: FragmentSpread, fragmentType: Int, parentType: Int, in context: inout ValidationContext
+    ) {
         let schema = context.schema
         guard fragmentType >= 0, !schema.doTypesOverlap(fragmentType, parentType) else { return }
         context.report(

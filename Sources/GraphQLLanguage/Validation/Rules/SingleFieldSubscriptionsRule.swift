@@ -27,7 +27,8 @@ enum SingleFieldSubscriptionsRule {
             case .field(let field):
                 let key = field.responseKey
                 if fieldsByKey[key] == nil { keys.append(key) }
-                fieldsByKey[key, default: []].append((field, Place(document: frame.document, offset: field.range.start)))
+                let place = Place(document: frame.document, offset: field.range.start)
+                fieldsByKey[key, default: []].append((field, place))
             case .inlineFragment(let inline):
                 if conditionMatches(inline.typeCondition, subscriptionType, schema) {
                     stack.append((inline.selectionSet, 0, frame.document))

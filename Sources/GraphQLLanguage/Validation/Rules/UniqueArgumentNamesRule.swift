@@ -6,7 +6,8 @@ enum UniqueArgumentNamesRule {
         // Small lists: compare pairwise before grouping anything.
         var hasDuplicate = false
         outer: for index in arguments.indices {
-            for other in arguments.indices where other > index && arguments[other].name.value == arguments[index].name.value {
+            let name = arguments[index].name.value
+            for other in arguments.indices where other > index && arguments[other].name.value == name {
                 hasDuplicate = true
                 break outer
             }

@@ -105,7 +105,9 @@ enum ValuesOfCorrectTypeRule {
         if type.isOneOf { checkOneOf(object, type, in: &context) }
     }
 
-    private static func checkOneOf(_ object: ObjectValue, _ type: Schema.NamedType, in context: inout ValidationContext) {
+    private static func checkOneOf(
+        _ object: ObjectValue, _ type: Schema.NamedType, in context: inout ValidationContext
+    ) {
         let place = context.place(object.range.start)
         // graphql-js keys the fields by name, so a repeated name counts once.
         var names: [String] = []
@@ -143,7 +145,8 @@ enum ValuesOfCorrectTypeRule {
         let suggestions = Suggestions.list(field.name.value, type.inputFields.map(\.name))
         context.report(
             .valuesOfCorrectType,
-            "Field \"\(field.name.value)\" is not defined by type \"\(type.name)\"." + Suggestions.didYouMean(suggestions),
+            "Field \"\(field.name.value)\" is not defined by type \"\(type.name)\"."
+                + Suggestions.didYouMean(suggestions),
             [context.place(field.range.start)]
         )
     }
