@@ -4,10 +4,14 @@ import GraphQLLanguage
 /// `gateway check [--schema PATH]... [PATH...]`: validates query files against a schema and
 /// reports every problem with its file, line and column.
 public struct CheckCommand: Command {
+    /// Creates the command.
     public init() {}
 
+    /// `check`.
     public var name: String { "check" }
+    /// One line for `gateway --help`.
     public var summary: String { "Validate query files against a schema, with file, line and column" }
+    /// The text of `gateway help check`.
     public var help: String {
         """
         Usage: gateway check [--schema PATH]... [PATH...] [--format text|json] [--lenient]
@@ -45,6 +49,8 @@ public struct CheckCommand: Command {
         """
     }
 
+    /// Checks the files and prints the problems.
+    /// - Returns: 0 when every file is valid, 1 when there are errors, 2 for usage or I/O problems.
     public func run(_ arguments: inout Arguments, output: Output) async throws -> Int32 {
         var schemaPaths = try arguments.options("schema")
         let format = try arguments.choice("format", ["text", "json"]) ?? "text"

@@ -38,7 +38,8 @@ public struct QueryFileCheck: Sendable {
     /// - Parameters:
     ///   - sources: The files, each named by its path; files with the same folder form one unit.
     ///   - schema: The schema to validate against.
-    ///   - validator: The rules and limits; every rule by default.
+    ///   - rules: The rules to apply; all of them by default.
+    ///   - limits: The bounds on the work done.
     public init(sources: [Source], schema: Schema, rules: [ValidationRule] = ValidationRule.allCases,
                 limits: Validator.Limits = .standard) {
         fileCount = sources.count
