@@ -33,8 +33,8 @@ public struct CheckCommand: Command {
                             N files, M operations, K fragments: E errors
           --format json   a JSON array of the errors:
                             [{"file": "...", "line": 3, "column": 7, "message": "...", "rule": "..."}]
-                          ("rule" is null for syntax and schema errors). Warnings and the summary go
-                          to standard error.
+                          ("rule" is null for syntax errors and for schema problems no rule names).
+                          Warnings and the summary go to standard error.
 
         Options:
           --schema PATH    A schema file or directory; repeat to combine several (default Schemas).
