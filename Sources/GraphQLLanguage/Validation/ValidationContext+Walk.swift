@@ -40,9 +40,12 @@ extension ValidationContext {
         }
         currentVariableDefinitions = operation.variableDefinitions
         currentUsages = []
+        var variableTypes: [Schema.TypeRef?] = []
+        variableTypes.reserveCapacity(operation.variableDefinitions.count)
         for definition in operation.variableDefinitions {
-            walkVariableDefinition(definition)
+            variableTypes.append(walkVariableDefinition(definition))
         }
+        variableTypesOfOperation[index] = variableTypes
         let location: DirectiveLocation = switch operation.operation {
         case .query: .query
         case .mutation: .mutation
@@ -60,7 +63,8 @@ extension ValidationContext {
         currentVariableDefinitions = []
     }
 
-    private mutating func walkVariableDefinition(_ definition: VariableDefinition) {
+    /// Walks a variable definition; returns its type as the schema resolves it.
+    private mutating func walkVariableDefinition(_ definition: VariableDefinition) -> Schema.TypeRef? {
         let type = schema.typeRef(definition.type)
         if isEnabled(.variablesAreInputTypes) { VariablesAreInputTypesRule.check(definition, type, in: &self) }
         if isEnabled(.uniqueDirectivesPerLocation) {
@@ -76,6 +80,7 @@ extension ValidationContext {
             walkValue(value, type: inputType, hasDefault: false, checksValues: true, recordsUsages: false, depth: 1)
         }
         walkDirectives(definition.directives, location: .variableDefinition, enclosingField: nil, recordsUsages: false)
+        return type
     }
 
     private mutating func walkFragmentDefinition(_ fragment: FragmentDefinition, index: Int) {

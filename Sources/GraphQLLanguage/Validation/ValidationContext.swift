@@ -52,6 +52,9 @@ struct ValidationContext {
     var currentUsages: [VariableUsage] = []
     /// The variable definitions of the operation being walked (empty in fragments).
     var currentVariableDefinitions: [VariableDefinition] = []
+    /// Each operation's variable types as the schema resolves them (`nil` for an unknown type),
+    /// in the order of its variable definitions.
+    var variableTypesOfOperation: [[Schema.TypeRef?]] = []
     /// The spreads each fragment makes directly, in graphql-js `getFragmentSpreads` order.
     var spreadsOfFragment: [[FragmentSpread]?] = []
     /// The size of each operation and fragment on its own, as the walk measured it, and of the
@@ -99,6 +102,7 @@ struct ValidationContext {
             fragmentIndexByName.insert(owner: -1, name: fragments[index].definition.name.value, value: index)
         }
         usagesOfOperation = Array(repeating: [], count: operations.count)
+        variableTypesOfOperation = Array(repeating: [], count: operations.count)
         sizeOfOperation = Array(repeating: LocalSize(), count: operations.count)
         sizeOfFragment = Array(repeating: LocalSize(), count: fragments.count)
         usagesOfFragment = Array(repeating: [], count: fragments.count)

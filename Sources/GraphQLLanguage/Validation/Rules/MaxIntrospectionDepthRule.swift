@@ -19,7 +19,7 @@ enum MaxIntrospectionDepthRule {
     /// rule as graphql-js does.
     static func check(_ field: Field, in context: inout ValidationContext) -> Bool {
         let name = field.name.value
-        guard name == "__schema" || name == "__type" else { return false }
+        guard name.utf8.first == UInt8(ascii: "_"), name == "__schema" || name == "__type" else { return false }
         guard reachesLimit(.field(field), depth: 0, nesting: 0, in: &context) else { return false }
         context.report(.maxIntrospectionDepth, "Maximum introspection depth exceeded",
                        [context.place(field.range.start)])

@@ -7,18 +7,20 @@ enum VariablesInAllowedPositionRule {
         let definition = context.operations[operation].definition
         let document = context.operations[operation].document
         let definitions = definition.variableDefinitions
+        let types = context.variableTypesOfOperation[operation]
         // The last definition of a name, as graphql-js's map of definitions keeps it.
-        var byName: [String: VariableDefinition] = [:]
+        var byName: [String: Int] = [:]
         if definitions.count > 32 {
-            for variable in definitions { byName[variable.variable.name.value] = variable }
+            for (index, variable) in definitions.enumerated() { byName[variable.variable.name.value] = index }
         }
         let schema = context.schema
         for usage in usages {
             guard let locationType = usage.type,
-                let variable = definitions.count > 32
-                    ? byName[usage.name] : definitions.last(where: { $0.variable.name.value == usage.name }),
-                let variableType = schema.typeRef(variable.type)
+                let index = definitions.count > 32
+                    ? byName[usage.name] : definitions.lastIndex(where: { $0.variable.name.value == usage.name }),
+                index < types.count, let variableType = types[index]
             else { continue }
+            let variable = definitions[index]
             guard !isAllowed(schema, variableType, variable.defaultValue, locationType, usage.hasLocationDefault) else {
                 continue
             }
