@@ -85,7 +85,7 @@ extension Parser {
     }
 
     /// `Variable := $ Name`
-    @inline(never)
+    @inline(__always)
     mutating func parseVariable() throws(ParseFailure) -> Variable {
         let start = token.start
         try expect(.dollar)
@@ -94,7 +94,6 @@ extension Parser {
     }
 
     /// `Arguments := ( Argument+ )`, or nothing.
-    @inline(never)
     mutating func parseArguments(const: Bool) throws(ParseFailure) -> [Argument] {
         guard try expectOptional(.parenLeft) else { return [] }
         let base = argumentStack.count
@@ -135,21 +134,20 @@ extension Parser {
     }
 
     /// `Name`
-    @inline(never)
+    @inline(__always)
     mutating func parseName() throws(ParseFailure) -> Name {
         let nameToken = try expect(.name)
         return Name(nameText(nameToken), range: SourceRange(start: nameToken.start, end: nameToken.end))
     }
 
     /// `NamedType := Name`
-    @inline(never)
+    @inline(__always)
     mutating func parseNamedType() throws(ParseFailure) -> NamedType {
         let name = try parseName()
         return NamedType(name: name, range: name.range)
     }
 
     /// `Directives := Directive+`, or nothing; `Directive := @ Name Arguments?`
-    @inline(never)
     mutating func parseDirectives(const: Bool) throws(ParseFailure) -> [Directive] {
         guard token.kind == .at else { return [] }
         let base = directiveStack.count

@@ -70,7 +70,6 @@ extension Parser {
     /// Parses one selection into the innermost open set, or, when it has a selection set of its
     /// own, opens that set and leaves the selection pending.
     /// - Returns: Whether a new selection set was opened.
-    @inline(never)
     private mutating func parseSelection() throws(ParseFailure) -> Bool {
         let start = token.start
         if token.kind == .spread {

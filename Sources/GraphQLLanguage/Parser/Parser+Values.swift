@@ -48,7 +48,6 @@ extension Parser {
     /// In the innermost open list or object: closes it if the next token is its closing bracket and
     /// returns the finished value; otherwise reads what precedes the next member (an object field's
     /// `Name :`) and returns `nil`, leaving the member's value to be parsed.
-    @inline(never)
     private mutating func closeOrBeginMember() throws(ParseFailure) -> Value? {
         guard let open = openValues.last() else { throw unexpected(token) }
         if open.isList {

@@ -124,7 +124,7 @@ public struct Parser {
     }
 
     /// The text of a name token; in large documents, long names are shared through `names`.
-    @inline(never)
+    @inline(__always)
     mutating func nameText(_ token: Token) -> String {
         guard internsNames, token.end - token.start > 15 else { return lexer.text(of: token) }
         return names.name(start: token.start, end: token.end, in: lexer.bytes)
