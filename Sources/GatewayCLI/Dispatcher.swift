@@ -20,6 +20,7 @@ struct Dispatcher: Sendable {
             ParseCommand(),
             FormatCommand(),
             NormalizeCommand(),
+            CheckCommand(),
             DemoCommand(),
             BenchCommand(),
         ])

@@ -4,6 +4,7 @@ public struct BenchCommand: Command {
     public static let benchmarks: [any Benchmark] = [
         ParseBenchmark(),
         NormalizeBenchmark(),
+        ValidateBenchmark(),
         LaunchBenchmarkEntry(),
         PipelineBenchmarkEntry(),
         OverheadBenchmarkEntry(),

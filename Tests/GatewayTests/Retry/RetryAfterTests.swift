@@ -77,10 +77,12 @@ import Testing
 
     @Test func aValuePastTheDeadlineFailsAtOnce() async throws {
         let clock = ManualClock(advancesOnSleep: true)
-        let stub = StubTransport().on(.get, "x", reply: .status(503, headers: ["Retry-After": "10"]), .status(200))
+        // The deadline is far enough away that a loaded machine cannot reach it before the first
+        // attempt; the server's Retry-After lies well past it.
+        let stub = StubTransport().on(.get, "x", reply: .status(503, headers: ["Retry-After": "50"]), .status(200))
         let provider = makeProvider(stub) {
             $0.clock = clock
-            $0.deadline = .seconds(5)
+            $0.deadline = .seconds(30)
         }
         let error = try await #require(throws: GatewayError.self) { try await provider.send(Endpoint<Empty>.get("x")) }
         #expect(error.kind == .timeout)

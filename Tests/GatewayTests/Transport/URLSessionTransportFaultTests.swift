@@ -48,12 +48,12 @@ import GatewayTesting
     }
 
     @Test func theTimeoutIsAnIdleTimeoutNotALimitOnTheWholeTransfer() async throws {
-        // 40 pieces 100 ms apart take about 4 s in all, longer than the 2 s timeout, but
-        // there are never two seconds without data (a wide margin for a loaded machine).
-        let payload = TransportTesting.bytes(4_000, seed: 5)
+        // 60 pieces 100 ms apart take about 6 s in all, longer than the 4 s timeout, but
+        // there are never four seconds without data (a wide margin for a loaded machine).
+        let payload = TransportTesting.bytes(6_000, seed: 5)
         let server = try LoopbackServer { _ in .data(payload).with(fault: .throttleBody(chunk: 100, every: .milliseconds(100))) }
         defer { server.shutdown() }
-        let response = try await transport.send(try TransportTesting.request(server, "/trickle", timeout: .seconds(2)))
+        let response = try await transport.send(try TransportTesting.request(server, "/trickle", timeout: .seconds(4)))
         #expect(response.body == payload)
     }
 
