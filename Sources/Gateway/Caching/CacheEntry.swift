@@ -42,7 +42,7 @@ public struct CacheEntry: Sendable, Hashable {
         self.status = status
         self.headers = headers
         self.body = body
-        self.tags = Array(Set(tags)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        self.tags = tags.count < 2 ? tags : Array(Set(tags)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         self.storedAt = storedAt
         self.expiresAt = expiresAt
         self.etag = etag

@@ -31,7 +31,7 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A key whose digest is already known (the digest must be that of `components`).
-    init(digest: Digest, components: CacheKeyComponents) {
+    package init(digest: Digest, components: CacheKeyComponents) {
         self.digest = digest
         self.components = components
     }
