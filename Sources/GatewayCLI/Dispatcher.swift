@@ -13,9 +13,15 @@ public protocol Command: Sendable {
 /// Finds the verb and runs it; turns usage errors into exit status 2.
 struct Dispatcher: Sendable {
     var commands: [any Command]
+    /// Verbs that run but are not listed in the help (test helpers).
+    var hidden: [any Command] = []
 
     static var standard: Dispatcher {
-        Dispatcher(commands: [RequestCommand()])
+        Dispatcher(commands: [RequestCommand(), BenchCommand()], hidden: [CacheWriterTestCommand()])
+    }
+
+    private func command(named name: String) -> (any Command)? {
+        commands.first { $0.name == name } ?? hidden.first { $0.name == name }
     }
 
     var usage: String {
@@ -40,7 +46,7 @@ struct Dispatcher: Sendable {
         }
         if verb == "--help" || verb == "-h" || verb == "help" {
             if verb == "help", arguments.count > 1 {
-                guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+                guard let command = command(named: arguments[1]) else {
                     output.error("gateway: unknown verb '\(arguments[1])'. Run 'gateway --help' for the list.")
                     return 2
                 }
@@ -50,7 +56,7 @@ struct Dispatcher: Sendable {
             output.print(usage)
             return 0
         }
-        guard let command = commands.first(where: { $0.name == verb }) else {
+        guard let command = command(named: verb) else {
             output.error("gateway: unknown verb '\(verb)'. Run 'gateway --help' for the list.")
             return 2
         }

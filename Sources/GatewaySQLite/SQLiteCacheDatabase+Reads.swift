@@ -82,10 +82,11 @@ extension SQLiteCacheDatabase {
         }
     }
 
-    /// The problems `PRAGMA integrity_check` finds; empty when the database is sound.
+    /// The problems `PRAGMA integrity_check` finds; empty when the database is sound. Damage is
+    /// reported, never repaired here.
     func verify() throws -> [String] {
         do {
-            return try perform("check", fallback: []) { session, connection in
+            return try perform("check", fallback: [], repair: false) { session, connection in
                 guard session.hasSchema else { return [] }
                 let statement = try connection.statement("PRAGMA integrity_check")
                 defer { statement.reset() }

@@ -90,14 +90,15 @@ final class SQLiteCacheDatabase: Sendable {
     ///
     /// A damaged database (at open or during `body`) is deleted with its companion files and
     /// created again, with one warning; `body` then runs again when `retry`, else `fallback` is
-    /// returned. Read-only stores never delete anything: damage is an error there. Every error
+    /// returned. Read-only stores (and `repair: false`) never delete anything: damage is an error
+    /// there. Every error
     /// leaves as a `GatewayError` of kind `.cache`.
-    func perform<Result>(_ action: String, fallback: Result, retry: Bool = false,
+    func perform<Result>(_ action: String, fallback: Result, retry: Bool = false, repair: Bool = true,
                          _ body: (inout Session, SQLiteConnection) throws -> Result) throws -> Result {
         try session.withLock { session in
             do {
                 return try body(&session, try connection(&session))
-            } catch let error as SQLiteError where error.isCorruption && !readOnly {
+            } catch let error as SQLiteError where error.isCorruption && !readOnly && repair {
                 do {
                     try rebuild(&session, after: error)
                     return retry ? try body(&session, try connection(&session)) : fallback
@@ -138,6 +139,9 @@ final class SQLiteCacheDatabase: Sendable {
 
     private func configure(_ connection: SQLiteConnection, session: inout Session) throws {
         // The first statement reads the header: a garbage header fails here with SQLITE_NOTADB.
+        // Incremental vacuum (which lets removals shrink the file) can only be chosen before the
+        // file's first page is written, so before the journal mode; on an existing file it does nothing.
+        try connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
         try connection.execute("PRAGMA journal_mode = WAL")
         try connection.execute("PRAGMA synchronous = NORMAL")
         try connection.execute("PRAGMA secure_delete = ON")

@@ -123,6 +123,17 @@ public final class SQLiteCacheStore: CacheStore {
         try database.vacuum()
     }
 
+    /// `get` without suspending, for benchmarks.
+    package func getNow(_ key: CacheKey, now: Date) throws -> CacheEntry? {
+        try database.get(key, now: now)
+    }
+
+    /// `put` without suspending, for benchmarks.
+    @discardableResult
+    package func putNow(_ entry: CacheEntry) throws -> Bool {
+        try database.put(entry)
+    }
+
     /// The size of the database files on disk now, write-ahead log and shared memory included.
     public var diskBytes: Int { database.files.totalSize }
 

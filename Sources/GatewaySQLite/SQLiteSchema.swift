@@ -69,10 +69,6 @@ enum SQLiteSchema {
             try check(connection, version: version)
             return
         }
-        if version == 0, try connection.integer("SELECT count(*) FROM sqlite_master") == 0 {
-            // Only possible before the first table exists; lets removals shrink the file.
-            try connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
-        }
         try connection.transaction {
             // Read again inside the transaction: another process may have migrated meanwhile.
             version = try connection.integer("PRAGMA user_version")

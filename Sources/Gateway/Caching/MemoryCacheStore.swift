@@ -91,9 +91,9 @@ public final class MemoryCacheStore: CacheStore {
         }
     }
 
-    // MARK: Synchronous parts, also used by LayeredCacheStore under its own lock.
+    // MARK: Synchronous parts, for LayeredCacheStore (under its own lock) and the benchmarks.
 
-    func getNow(_ key: CacheKey, now: Date) -> CacheEntry? {
+    package func getNow(_ key: CacheKey, now: Date) -> CacheEntry? {
         state.withLock { state in
             let entry = state.entries.use(key.digest) { slot in
                 slot.hits += 1
@@ -112,12 +112,12 @@ public final class MemoryCacheStore: CacheStore {
     }
 
     /// Looks up `key` without counting anything or changing the order.
-    func peekNow(_ key: CacheKey.Digest) -> CacheEntry? {
+    package func peekNow(_ key: CacheKey.Digest) -> CacheEntry? {
         state.withLock { $0.entries.peek(key)?.entry }
     }
 
     @discardableResult
-    func putNow(_ entry: CacheEntry, cost: Int, countWrite: Bool, lastAccess: Date? = nil) -> Bool {
+    package func putNow(_ entry: CacheEntry, cost: Int, countWrite: Bool, lastAccess: Date? = nil) -> Bool {
         let digest = entry.key.digest
         return state.withLock { state in
             if let old = state.entries.remove(digest) { state.bytes -= old.cost }
@@ -136,7 +136,7 @@ public final class MemoryCacheStore: CacheStore {
     }
 
     @discardableResult
-    func removeNow(_ selection: CacheSelection) -> Int {
+    package func removeNow(_ selection: CacheSelection) -> Int {
         state.withLock { state in
             if selection.selectsAll {
                 let count = state.entries.count
