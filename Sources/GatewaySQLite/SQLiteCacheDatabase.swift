@@ -139,6 +139,8 @@ final class SQLiteCacheDatabase: Sendable {
 
     private func configure(_ connection: SQLiteConnection, session: inout Session) throws {
         // The first statement reads the header: a garbage header fails here with SQLITE_NOTADB.
+        // Another application's database, or a newer schema, is refused before anything is written.
+        try SQLiteSchema.check(connection, version: connection.integer("PRAGMA user_version"))
         // Incremental vacuum (which lets removals shrink the file) can only be chosen before the
         // file's first page is written, so before the journal mode; on an existing file it does nothing.
         try connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
