@@ -81,8 +81,10 @@ final class SQLiteCacheDatabase: Sendable {
     /// The write-ahead log's share of the limit: a sixteenth, between 64 KiB and 4 MiB.
     var walBytes: Int { min(max(byteLimit / 16, 64 * 1024), 4 * 1024 * 1024) }
 
-    /// Pages the database file may use: the limit less the log's share and room for the `-shm` file.
-    func budgetPages(pageSize: Int) -> Int { max((byteLimit - walBytes - 64 * 1024) / max(pageSize, 512), 0) }
+    /// Pages the database file may use: the limit less twice the log's share (the log grows past
+    /// its share by the transaction that triggers a checkpoint, evictions included) and room for
+    /// the `-shm` file.
+    func budgetPages(pageSize: Int) -> Int { max((byteLimit - 2 * walBytes - 64 * 1024) / max(pageSize, 512), 0) }
 
     // MARK: Running operations
 
