@@ -4,6 +4,8 @@
 /// a Gateway cache. Each migration runs in one transaction with the version change, so a database
 /// is always at one version or the next, never between. Columns hold every key component and
 /// the entry's metadata, so that `gateway cache` can list, explain and compare entries with SQL.
+/// Only look-ups on the hot path and eviction have indexes (each index costs every write a page);
+/// selections by name, tag or partition scan the table, which is small.
 enum SQLiteSchema {
     /// `GWYC`: marks a Gateway cache database.
     static let applicationID = 0x4757_5943
@@ -41,8 +43,6 @@ enum SQLiteSchema {
         );
         CREATE INDEX entries_by_last_access ON entries(last_access);
         CREATE INDEX entries_by_expiry ON entries(expires_at) WHERE expires_at IS NOT NULL;
-        CREATE INDEX entries_by_name ON entries(name);
-        CREATE INDEX entries_by_partition ON entries(partition_subject);
         CREATE TABLE stats (
             name TEXT PRIMARY KEY,               -- operation name, or 'METHOD url-without-query'
             hits INTEGER NOT NULL DEFAULT 0,
