@@ -36,7 +36,14 @@ extension CacheKey {
         ///   - endpoint: the GraphQL endpoint URL.
         ///   - partition: whose data this is.
         public func key(variables: JSONValue?, endpoint: String, partition: CachePartition) -> CacheKey {
-            key(canonicalVariables: variables?.serialized(.canonical) ?? "{}", endpoint: endpoint, partition: partition)
+            guard let variables else {
+                return key(canonicalVariables: "{}", endpoint: endpoint, partition: partition)
+            }
+            let bytes = CanonicalJSONWriter.bytes(variables)
+            var hasher = prefix
+            bytes.withUnsafeBytes { hasher.add(bytes: $0) }
+            return finish(hasher, canonicalVariables: String(decoding: bytes, as: UTF8.self), endpoint: endpoint,
+                          partition: partition)
         }
 
         /// The key of one request, with the variables already in canonical JSON text.
@@ -48,6 +55,13 @@ extension CacheKey {
         public func key(canonicalVariables: String, endpoint: String, partition: CachePartition) -> CacheKey {
             var hasher = prefix
             hasher.add(canonicalVariables)
+            return finish(hasher, canonicalVariables: canonicalVariables, endpoint: endpoint, partition: partition)
+        }
+
+        /// Adds the components after the variables and makes the key.
+        private func finish(_ hasher: CacheKeyHasher, canonicalVariables: String, endpoint: String,
+                            partition: CachePartition) -> CacheKey {
+            var hasher = hasher
             hasher.add(endpoint)
             hasher.add(partition.subject)
             let components = CacheKeyComponents.graphQL(

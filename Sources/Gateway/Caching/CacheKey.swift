@@ -160,6 +160,9 @@ extension CacheKey {
             }
         }
 
+        /// The first word alone: it is already uniformly spread, and look-ups hash it on every hit.
+        public func hash(into hasher: inout Hasher) { hasher.combine(w0) }
+
         public static func < (lhs: Digest, rhs: Digest) -> Bool {
             (lhs.w0, lhs.w1, lhs.w2, lhs.w3) < (rhs.w0, rhs.w1, rhs.w2, rhs.w3)
         }

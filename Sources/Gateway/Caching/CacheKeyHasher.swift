@@ -27,6 +27,12 @@ struct CacheKeyHasher: Sendable {
         }
     }
 
+    /// Adds one component given as UTF-8 bytes.
+    mutating func add(bytes: UnsafeRawBufferPointer) {
+        addCount(UInt64(bytes.count))
+        sha.update(buffer: bytes)
+    }
+
     /// Adds a count (how many components follow, for lists such as `Vary` headers).
     mutating func addCount(_ count: UInt64) {
         withUnsafeBytes(of: count.bigEndian) { sha.update(buffer: $0) }

@@ -87,29 +87,52 @@ public struct CacheCounters: Sendable, Hashable {
 /// Counters gathered per operation, with a bound on how many names are kept.
 ///
 /// Past `maximumNames` names, further names are counted under `(other)`, so statistics never
-/// grow without bound however many distinct URLs a REST client fetches.
+/// grow without bound however many distinct URLs a REST client fetches. A name's counters keep
+/// their index, so a store can remember it with an entry and count a hit without hashing the name.
 package struct CacheCounterTable: Sendable, Hashable {
     /// The name counters go under once the table is full.
     package static let overflowName = "(other)"
     /// How many names are kept.
     package static let maximumNames = 1000
 
-    package private(set) var counters: [String: CacheCounters] = [:]
+    private var indexes: [String: Int] = [:]
+    private var names: [String] = []
+    private var values: [CacheCounters] = []
 
-    package init(_ counters: [String: CacheCounters] = [:]) { self.counters = counters }
+    package init() {}
 
-    /// Changes the counters of `name` (or of `(other)` when the table is full).
+    /// The index of `name`'s counters (or of `(other)` when the table is full), made when new.
+    package mutating func index(for name: String) -> Int {
+        if let index = indexes[name] { return index }
+        let kept = names.count < CacheCounterTable.maximumNames ? name : CacheCounterTable.overflowName
+        if let index = indexes[kept] { return index }
+        indexes[kept] = names.count
+        names.append(kept)
+        values.append(CacheCounters())
+        return names.count - 1
+    }
+
+    /// Changes the counters at `index` (from `index(for:)`).
+    package mutating func update(at index: Int, _ change: (inout CacheCounters) -> Void) {
+        guard values.indices.contains(index) else { return }
+        change(&values[index])
+    }
+
+    /// Changes the counters of `name`.
     package mutating func update(_ name: String, _ change: (inout CacheCounters) -> Void) {
-        if counters[name] != nil || counters.count < CacheCounterTable.maximumNames {
-            change(&counters[name, default: CacheCounters()])
-        } else {
-            change(&counters[CacheCounterTable.overflowName, default: CacheCounters()])
-        }
+        update(at: index(for: name), change)
+    }
+
+    /// The counters by name.
+    package var counters: [String: CacheCounters] {
+        var byName: [String: CacheCounters] = [:]
+        for (name, value) in zip(names, values) { byName[name] = value }
+        return byName
     }
 
     /// Whether no counters were recorded.
-    package var isEmpty: Bool { counters.isEmpty }
+    package var isEmpty: Bool { names.isEmpty }
 
-    /// Forgets every counter.
-    package mutating func removeAll() { counters.removeAll() }
+    /// Forgets every counter (indexes handed out before are no longer valid).
+    package mutating func removeAll() { self = CacheCounterTable() }
 }

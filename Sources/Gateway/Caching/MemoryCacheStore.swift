@@ -11,6 +11,8 @@ public final class MemoryCacheStore: CacheStore {
     struct Slot {
         var entry: CacheEntry
         var cost: Int
+        /// Where the entry's operation is counted in `State.counters`.
+        var counterIndex: Int
         var hits: Int
         var lastAccess: Date
     }
@@ -54,13 +56,13 @@ public final class MemoryCacheStore: CacheStore {
     /// Records a hit (or stale hit) of `key` at `now`.
     public func touch(_ key: CacheKey, now: Date, stale: Bool) async {
         state.withLock { state in
-            let found = state.entries.use(key.digest) { slot -> Bool in
+            let found = state.entries.use(key.digest) { slot -> Int in
                 slot.hits += 1
                 slot.lastAccess = now
-                return true
+                return slot.counterIndex
             }
-            guard found == true else { return }
-            state.counters.update(key.components.statisticsName) { counters in
+            guard let found else { return }
+            state.counters.update(at: found) { counters in
                 if stale { counters.staleHits += 1 } else { counters.hits += 1 }
             }
         }
@@ -95,17 +97,17 @@ public final class MemoryCacheStore: CacheStore {
 
     package func getNow(_ key: CacheKey, now: Date) -> CacheEntry? {
         state.withLock { state in
-            let entry = state.entries.use(key.digest) { slot in
+            let found = state.entries.use(key.digest) { slot in
                 slot.hits += 1
                 slot.lastAccess = now
-                return slot.entry
+                return (slot.entry, slot.counterIndex)
             }
-            state.counters.update(key.components.statisticsName) { counters in
-                if let entry {
-                    if entry.isFresh(at: now) { counters.hits += 1 } else { counters.staleHits += 1 }
-                } else {
-                    counters.misses += 1
-                }
+            guard let (entry, counterIndex) = found else {
+                state.counters.update(key.components.statisticsName) { $0.misses += 1 }
+                return nil
+            }
+            state.counters.update(at: counterIndex) { counters in
+                if entry.isFresh(at: now) { counters.hits += 1 } else { counters.staleHits += 1 }
             }
             return entry
         }
@@ -124,13 +126,13 @@ public final class MemoryCacheStore: CacheStore {
             guard cost <= maximumEntryBytes else { return false }
             while state.bytes + cost > byteLimit, let victim = state.entries.removeLeastRecent() {
                 state.bytes -= victim.value.cost
-                state.counters.update(victim.value.entry.key.components.statisticsName) { $0.evictions += 1 }
+                state.counters.update(at: victim.value.counterIndex) { $0.evictions += 1 }
             }
-            state.entries.insert(Slot(entry: entry, cost: cost, hits: 0, lastAccess: lastAccess ?? entry.storedAt), for: digest)
+            let counterIndex = state.counters.index(for: entry.key.components.statisticsName)
+            state.entries.insert(Slot(entry: entry, cost: cost, counterIndex: counterIndex, hits: 0,
+                                      lastAccess: lastAccess ?? entry.storedAt), for: digest)
             state.bytes += cost
-            if countWrite {
-                state.counters.update(entry.key.components.statisticsName) { $0.writes += 1 }
-            }
+            if countWrite { state.counters.update(at: counterIndex) { $0.writes += 1 } }
             return true
         }
     }
