@@ -40,8 +40,8 @@ extension SQLiteCacheDatabase {
         try connection.integer("PRAGMA page_count") - connection.integer("PRAGMA freelist_count")
     }
 
-    /// Entries whose sizes add up to at least `bytes`: expired ones (soonest expiry first), then
-    /// the least recently used.
+    /// Entries whose sizes add up to at least `bytes`: expired ones (soonest expiry first, found by
+    /// a scan: an expiry index would cost every write a page), then the least recently used.
     private func pickVictims(_ connection: SQLiteConnection, bytes: Int, now: Date)
         throws -> [(id: Int, statisticsName: String)]
     {

@@ -62,6 +62,9 @@ extension SQLiteCacheDatabase {
 
     /// Stores the entry in one transaction, evicting to make room first.
     ///
+    /// Pending touches are written first, so that eviction sees every entry's last use; pending
+    /// counters go with the write when they are due (see `flushIfDue`).
+    ///
     /// - Returns: `false` when the entry is too large for the store (any old entry of its key is removed).
     func put(_ entry: CacheEntry) throws -> Bool {
         guard !readOnly else { throw readOnlyError("store an entry") }
@@ -69,28 +72,38 @@ extension SQLiteCacheDatabase {
         return try perform("write", fallback: false, retry: true) { session, connection in
             var counters = CacheCounterTable()
             let pageSize = session.pageSize
+            let writeCounters = isFlushDue(session)
             let stored = try connection.transaction { () -> Bool in
                 counters = CacheCounterTable()
-                try writePending(session, connection)
+                try writeTouches(session, connection)
                 let pages = row.size / max(pageSize - 100, 412) + 2
-                guard row.size <= maximumEntryBytes,
-                      try makeRoom(connection, pages: pages, pageSize: pageSize, now: row.entry.storedAt,
-                                   counters: &counters)
-                else {
+                let fits = try row.size <= maximumEntryBytes
+                    && makeRoom(connection, pages: pages, pageSize: pageSize, now: row.entry.storedAt,
+                                counters: &counters)
+                if fits {
+                    let upsert = try connection.statement(SQLiteCacheDatabase.upsert)
+                    row.bind(to: upsert)
+                    try upsert.run()
+                    counters.update(row.statisticsName) { $0.writes += 1 }
+                } else {
                     try deleteKey(connection, row.entry.key.digest)
-                    try writeCounters(counters, connection)
-                    return false
                 }
-                let upsert = try connection.statement(SQLiteCacheDatabase.upsert)
-                row.bind(to: upsert)
-                try upsert.run()
-                counters.update(row.statisticsName) { $0.writes += 1 }
-                try writeCounters(counters, connection)
-                return true
+                if writeCounters {
+                    try self.writeCounters(session.pendingCounters, connection)
+                    try self.writeCounters(counters, connection)
+                }
+                return fits
             }
-            session.clearPending()
-            session.lastFlush = .now
-            try shrinkIfNeeded(connection, pageSize: pageSize)
+            session.pendingTouches.removeAll(keepingCapacity: true)
+            if writeCounters {
+                session.pendingCounters.removeAll()
+                session.lastFlush = .now
+            } else {
+                session.pendingCounters.add(counters)
+            }
+            if counters.totals.evictions > 0 {
+                try shrinkIfNeeded(connection, pageSize: pageSize)
+            }
             return stored
         }
     }
@@ -159,12 +172,17 @@ extension SQLiteCacheDatabase {
         }
     }
 
-    /// Writes the pending counts when there are many, or when the last write is over a second old.
-    /// A failure other than damage keeps them for the next time.
-    func flushIfDue(_ session: inout Session, _ connection: SQLiteConnection) {
-        let due = session.pendingTouches.count >= SQLiteCacheDatabase.flushThreshold
+    /// Whether pending counts should be written now: there are many, or the last write is over a
+    /// second old (or there was none yet, so that a short-lived process keeps its first counts).
+    func isFlushDue(_ session: Session) -> Bool {
+        session.pendingTouches.count >= SQLiteCacheDatabase.flushThreshold
             || session.lastFlush.map { $0.duration(to: .now) >= SQLiteCacheDatabase.flushInterval } ?? true
-        guard due else { return }
+    }
+
+    /// Writes the pending counts when they are due. A failure other than damage keeps them for
+    /// the next time.
+    func flushIfDue(_ session: inout Session, _ connection: SQLiteConnection) {
+        guard isFlushDue(session) else { return }
         do {
             try flush(&session, connection)
         } catch {
@@ -182,6 +200,12 @@ extension SQLiteCacheDatabase {
 
     /// Writes the pending counts (inside the caller's transaction).
     func writePending(_ session: Session, _ connection: SQLiteConnection) throws {
+        try writeTouches(session, connection)
+        try writeCounters(session.pendingCounters, connection)
+    }
+
+    /// Writes the pending hits and last uses of entries (inside the caller's transaction).
+    func writeTouches(_ session: Session, _ connection: SQLiteConnection) throws {
         if !session.pendingTouches.isEmpty {
             let touch = try connection.statement(
                 "UPDATE entries SET hits = hits + ?2, last_access = max(last_access, ?3) WHERE key = ?1")
@@ -192,7 +216,6 @@ extension SQLiteCacheDatabase {
                 try touch.run()
             }
         }
-        try writeCounters(session.pendingCounters, connection)
     }
 
     /// Adds counters to the `stats` table. Past `CacheCounterTable.maximumNames` rows, new names

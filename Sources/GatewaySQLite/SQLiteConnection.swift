@@ -88,13 +88,13 @@ final class SQLiteConnection {
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction: committed when it returns, rolled back when it throws.
     func transaction<Result>(_ body: () throws -> Result) throws -> Result {
-        try execute("BEGIN IMMEDIATE")
+        try statement("BEGIN IMMEDIATE").run()
         do {
             let result = try body()
-            try execute("COMMIT")
+            try statement("COMMIT").run()
             return result
         } catch {
-            try? execute("ROLLBACK")
+            try? statement("ROLLBACK").run()
             throw error
         }
     }

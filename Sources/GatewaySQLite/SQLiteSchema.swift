@@ -42,7 +42,6 @@ enum SQLiteSchema {
             last_access REAL NOT NULL            -- seconds since 1970
         );
         CREATE INDEX entries_by_last_access ON entries(last_access);
-        CREATE INDEX entries_by_expiry ON entries(expires_at) WHERE expires_at IS NOT NULL;
         CREATE TABLE stats (
             name TEXT PRIMARY KEY,               -- operation name, or 'METHOD url-without-query'
             hits INTEGER NOT NULL DEFAULT 0,

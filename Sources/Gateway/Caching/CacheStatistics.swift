@@ -123,6 +123,11 @@ package struct CacheCounterTable: Sendable, Hashable {
         update(at: index(for: name), change)
     }
 
+    /// Adds every counter of `other`.
+    package mutating func add(_ other: CacheCounterTable) {
+        for (name, value) in zip(other.names, other.values) { update(name) { $0.add(value) } }
+    }
+
     /// The counters by name.
     package var counters: [String: CacheCounters] {
         var byName: [String: CacheCounters] = [:]
@@ -132,6 +137,9 @@ package struct CacheCounterTable: Sendable, Hashable {
 
     /// Whether no counters were recorded.
     package var isEmpty: Bool { names.isEmpty }
+
+    /// Every counter added together.
+    package var totals: CacheCounters { values.reduce(into: CacheCounters()) { $0.add($1) } }
 
     /// Forgets every counter (indexes handed out before are no longer valid).
     package mutating func removeAll() { self = CacheCounterTable() }
