@@ -124,30 +124,45 @@ public struct SHA256: Sendable {
     @inline(__always)
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 &- n)) }
 
+    /// One round: updates `d` and `h` (the other six are renamed by the caller's argument order).
+    @inline(__always)
+    private static func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32,
+                              _ g: UInt32, _ h: inout UInt32, _ kw: UInt32) {
+        let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ kw
+        let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+        d = d &+ t1
+        h = t1 &+ t2
+    }
+
     /// Compresses the 64 bytes at `block` into the state.
     private mutating func compress(_ block: UnsafeRawPointer) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
             guard let w = schedule.baseAddress else { return }
             for i in 0..<16 {
-                w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+                w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
             }
-            for i in 16..<64 {
-                let s0 = SHA256.rotr(w[i &- 15], 7) ^ SHA256.rotr(w[i &- 15], 18) ^ (w[i &- 15] >> 3)
-                let s1 = SHA256.rotr(w[i &- 2], 17) ^ SHA256.rotr(w[i &- 2], 19) ^ (w[i &- 2] >> 10)
+            var i = 16
+            while i < 64 {
+                let x = w[i &- 15], y = w[i &- 2]
+                let s0 = SHA256.rotr(x, 7) ^ SHA256.rotr(x, 18) ^ (x >> 3)
+                let s1 = SHA256.rotr(y, 17) ^ SHA256.rotr(y, 19) ^ (y >> 10)
                 w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
+                i &+= 1
             }
             var (a, b, c, d, e, f, g, h) = state
             SHA256.roundConstants.withUnsafeBufferPointer { constants in
                 guard let k = constants.baseAddress else { return }
-                for i in 0..<64 {
-                    let s1 = SHA256.rotr(e, 6) ^ SHA256.rotr(e, 11) ^ SHA256.rotr(e, 25)
-                    let choice = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
-                    let s0 = SHA256.rotr(a, 2) ^ SHA256.rotr(a, 13) ^ SHA256.rotr(a, 22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ majority
-                    h = g; g = f; f = e; e = d &+ t1
-                    d = c; c = b; b = a; a = t1 &+ t2
+                var i = 0
+                while i < 64 {
+                    SHA256.round(a, b, c, &d, e, f, g, &h, k[i] &+ w[i])
+                    SHA256.round(h, a, b, &c, d, e, f, &g, k[i &+ 1] &+ w[i &+ 1])
+                    SHA256.round(g, h, a, &b, c, d, e, &f, k[i &+ 2] &+ w[i &+ 2])
+                    SHA256.round(f, g, h, &a, b, c, d, &e, k[i &+ 3] &+ w[i &+ 3])
+                    SHA256.round(e, f, g, &h, a, b, c, &d, k[i &+ 4] &+ w[i &+ 4])
+                    SHA256.round(d, e, f, &g, h, a, b, &c, k[i &+ 5] &+ w[i &+ 5])
+                    SHA256.round(c, d, e, &f, g, h, a, &b, k[i &+ 6] &+ w[i &+ 6])
+                    SHA256.round(b, c, d, &e, f, g, h, &a, k[i &+ 7] &+ w[i &+ 7])
+                    i &+= 8
                 }
             }
             state = (
