@@ -39,7 +39,8 @@ final class SQLiteCacheDatabase: Sendable {
         }
     }
 
-    /// Pending counts are written when there are this many touches, or when the last write is older than `flushInterval`.
+    /// Pending counts are written when there are this many touches, or when the last write is
+    /// older than `flushInterval`.
     static let flushThreshold = 512
     static let flushInterval = Duration.seconds(1)
 
@@ -196,7 +197,8 @@ final class SQLiteCacheDatabase: Sendable {
                                 fix: readOnly ? "check the path" : "check the path and its permissions",
                                 underlying: error)
         default:
-            return GatewayError(.cache, "could not \(action) the cache database at \(path): \(error)", underlying: error)
+            return GatewayError(.cache, "could not \(action) the cache database at \(path): \(error)",
+                                underlying: error)
         }
     }
 

@@ -53,7 +53,8 @@ public final class SQLiteCacheStore: CacheStore {
     ///   - maximumEntryBytes: the largest entry stored; by default an eighth of the limit.
     ///   - mode: `.readWrite`, or `.readOnly` for inspection.
     ///   - onWarning: receives the warnings the store recovers from (a damaged file that was
-    ///     rebuilt); by default printed on standard error.
+    ///     rebuilt); by default printed on standard error. It runs while the store is busy, so it
+    ///     must not use the store.
     /// - Throws: `GatewayError` of kind `.cache` when the file cannot be opened or created, is
     ///   another application's database or was written by a newer Gateway; read-only, also when
     ///   it is missing or damaged.

@@ -113,7 +113,9 @@ final class SQLiteStatement {
 
     /// Runs `body` over the column's bytes without copying them (valid only inside `body`).
     func withBytes<Result>(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        guard let bytes = sqlite3_column_blob(handle, column) else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        guard let bytes = sqlite3_column_blob(handle, column) else {
+            return body(UnsafeRawBufferPointer(start: nil, count: 0))
+        }
         return body(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))))
     }
 }

@@ -13,7 +13,8 @@ import Darwin
     static func gatewayBinary(filePath: String = #filePath) -> URL? {
         var candidates: [URL] = []
         if let bundle = CommandLine.arguments.first {
-            candidates.append(URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent("gateway"))
+            let folder = URL(fileURLWithPath: bundle).deletingLastPathComponent()
+            candidates.append(folder.appendingPathComponent("gateway"))
         }
         let root = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()

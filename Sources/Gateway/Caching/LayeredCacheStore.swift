@@ -8,6 +8,9 @@ import Foundation
 /// its statistics are the layered store's, and a hit served from memory is reported to it with
 /// `touch`, so the counts in the database include hits that never reached it.
 ///
+/// Write through the layered store only: a change made directly to the back store (or through
+/// another store of the same file) is not seen by the memory in front until that entry leaves it.
+///
 /// Memory holds a subset of the back store's entries (it may keep one the back store evicted
 /// for space, which is still a correct answer). Concurrent writes are ordered by an epoch: an
 /// operation copies into memory only when no write overlapped it, so a late copy never brings
