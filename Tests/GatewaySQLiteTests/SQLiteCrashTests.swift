@@ -31,7 +31,9 @@ import Darwin
         for round in 1...3 {
             // Progress comes every 50 writes of the 10,000; stop at a random one.
             let stopAfter = Int.random(in: 1...120, using: &generator)
-            let reached = try Self.runWriter(binary, path: path, seed: round, stopAfterLines: stopAfter)
+            let reached = try await Self.onOwnThread {
+                try Self.runWriter(binary, path: path, seed: round, stopAfterLines: stopAfter)
+            }
             if reached { killed += 1 }
             let reader = try SQLiteCacheStore(path: path, mode: .readOnly)
             #expect(try await reader.verify() == [], "after killing the writer at line \(stopAfter) of round \(round)")
@@ -43,6 +45,15 @@ import Darwin
         try await store.put(Fixture.entry(1))
         #expect(try await store.get(Fixture.key(1), now: Fixture.now) != nil)
         #expect(warnings.all.isEmpty)
+    }
+
+    /// Runs blocking work (reading a pipe, waiting for a process) on a thread of its own, so that
+    /// it never holds one of the few threads that run every test's tasks.
+    static func onOwnThread<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread { continuation.resume(with: Swift.Result { try work() }) }
+            thread.start()
+        }
     }
 
     /// Starts the writer, reads its progress lines until `stopAfterLines`, then kills it with SIGKILL.

@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Gateway
 import GatewaySQLite
 import GraphQLLanguage
@@ -17,7 +24,8 @@ struct CacheWriterTestCommand: Command {
         Writes --count entries (default 10000) of 200 to 6000 bytes to the SQLite cache at --db,
         with a byte limit of --limit (default 4 MiB, so that eviction runs too), also reading and
         removing by tag now and then. Prints 'written N' every --progress-every writes (default 100)
-        and 'done' at the end. Used by the crash test, which kills it at random points.
+        and 'done' at the end. Used by the crash test, which kills it at random points. Runs at a
+        lower scheduling priority (nice 10).
         """
 
     func run(_ arguments: inout Arguments, output: Output) async throws -> Int32 {
@@ -27,6 +35,8 @@ struct CacheWriterTestCommand: Command {
         let limit = try Self.integer(&arguments, "limit", default: 4 << 20)
         let seed = try Self.integer(&arguments, "seed", default: 1)
         _ = try arguments.positionals()
+        // A helper for tests: at low priority it leaves the other tests of the run their time.
+        _ = nice(10)
 
         let store = try SQLiteCacheStore(path: output.url(forPath: path).path, byteLimit: limit) { warning in
             output.error("gateway cache-writer-test: warning: \(warning)")
