@@ -94,6 +94,11 @@ extension CacheKey {
     public struct Digest: Sendable, Hashable, Comparable, CustomStringConvertible {
         let w0: UInt64, w1: UInt64, w2: UInt64, w3: UInt64
 
+        /// The digest of four big-endian words.
+        init(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64) {
+            (self.w0, self.w1, self.w2, self.w3) = (w0, w1, w2, w3)
+        }
+
         /// Reads 32 digest bytes (missing bytes count as zero).
         init(bytes: [UInt8]) {
             func word(_ start: Int) -> UInt64 {

@@ -40,6 +40,9 @@ struct CacheKeyHasher: Sendable {
 
     /// The digest of everything added.
     consuming func finish() -> CacheKey.Digest {
-        CacheKey.Digest(bytes: sha.finalize())
+        let words = sha.finalizeWords()
+        return CacheKey.Digest(
+            UInt64(words.0) << 32 | UInt64(words.1), UInt64(words.2) << 32 | UInt64(words.3),
+            UInt64(words.4) << 32 | UInt64(words.5), UInt64(words.6) << 32 | UInt64(words.7))
     }
 }

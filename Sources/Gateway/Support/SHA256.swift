@@ -79,6 +79,24 @@ public struct SHA256: Sendable {
 
     /// Pads, compresses the last blocks and returns the 32-byte digest.
     public consuming func finalize() -> [UInt8] {
+        var words = finalizeWords()
+        return [UInt8](unsafeUninitializedCapacity: 32) { digest, initialized in
+            withUnsafeBytes(of: &words) { raw in
+                for index in 0..<8 {
+                    let word = raw.load(fromByteOffset: index * 4, as: UInt32.self)
+                    digest[index * 4] = UInt8(truncatingIfNeeded: word >> 24)
+                    digest[index * 4 + 1] = UInt8(truncatingIfNeeded: word >> 16)
+                    digest[index * 4 + 2] = UInt8(truncatingIfNeeded: word >> 8)
+                    digest[index * 4 + 3] = UInt8(truncatingIfNeeded: word)
+                }
+            }
+            initialized = 32
+        }
+    }
+
+    /// Pads, compresses the last blocks and returns the digest as its eight 32-bit words (the
+    /// digest bytes are each word big-endian, in order), without allocating.
+    package consuming func finalizeWords() -> (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) {
         let bitLength = length &* 8
         var block = pending
         let count = pendingCount
@@ -94,19 +112,7 @@ public struct SHA256: Sendable {
             for index in 0..<8 { bytes[56 + index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(56 - 8 * index)) }
         }
         withUnsafeBytes(of: &block) { compress($0.baseAddress.unsafelyUnwrapped) }
-        var words = state
-        return [UInt8](unsafeUninitializedCapacity: 32) { digest, initialized in
-            withUnsafeBytes(of: &words) { raw in
-                for index in 0..<8 {
-                    let word = raw.load(fromByteOffset: index * 4, as: UInt32.self)
-                    digest[index * 4] = UInt8(truncatingIfNeeded: word >> 24)
-                    digest[index * 4 + 1] = UInt8(truncatingIfNeeded: word >> 16)
-                    digest[index * 4 + 2] = UInt8(truncatingIfNeeded: word >> 8)
-                    digest[index * 4 + 3] = UInt8(truncatingIfNeeded: word)
-                }
-            }
-            initialized = 32
-        }
+        return state
     }
 
     /// Lower-case hexadecimal text of `bytes`.
