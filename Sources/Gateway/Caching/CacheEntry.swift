@@ -142,6 +142,7 @@ public struct CacheEntry: Sendable, Hashable {
     /// The response the entry holds.
     public var response: HTTPResponse { HTTPResponse(status: status, headers: headers, body: body) }
 
+    /// Entries are equal when every field and every key component is.
     public static func == (lhs: CacheEntry, rhs: CacheEntry) -> Bool {
         if lhs.storage === rhs.storage { return true }
         return lhs.key == rhs.key && lhs.key.components == rhs.key.components && lhs.status == rhs.status
@@ -150,6 +151,7 @@ public struct CacheEntry: Sendable, Hashable {
             && lhs.lastModified == rhs.lastModified
     }
 
+    /// Hashes the key, status, body and storage time.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(key)
         hasher.combine(status)

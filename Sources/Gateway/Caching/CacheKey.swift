@@ -84,8 +84,10 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     /// The hex digest.
     public var description: String { hex }
 
+    /// Keys are equal when their digests are.
     public static func == (lhs: CacheKey, rhs: CacheKey) -> Bool { lhs.digest == rhs.digest }
 
+    /// Hashes the digest.
     public func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 }
 
@@ -170,6 +172,7 @@ extension CacheKey {
         /// The first word alone: it is already uniformly spread, and look-ups hash it on every hit.
         public func hash(into hasher: inout Hasher) { hasher.combine(w0) }
 
+        /// Orders digests as their hex texts sort.
         public static func < (lhs: Digest, rhs: Digest) -> Bool {
             (lhs.w0, lhs.w1, lhs.w2, lhs.w3) < (rhs.w0, rhs.w1, rhs.w2, rhs.w3)
         }

@@ -99,6 +99,7 @@ package struct CacheCounterTable: Sendable, Hashable {
     private var names: [String] = []
     private var values: [CacheCounters] = []
 
+    /// An empty table.
     package init() {}
 
     /// The index of `name`'s counters (or of `(other)` when the table is full), made when new.

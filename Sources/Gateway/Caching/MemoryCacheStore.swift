@@ -95,6 +95,7 @@ public final class MemoryCacheStore: CacheStore {
 
     // MARK: Synchronous parts, for LayeredCacheStore (under its own lock) and the benchmarks.
 
+    /// `get` without suspending.
     package func getNow(_ key: CacheKey, now: Date) -> CacheEntry? {
         state.withLock { state in
             let found = state.entries.use(key.digest) { slot in
@@ -118,6 +119,8 @@ public final class MemoryCacheStore: CacheStore {
         state.withLock { $0.entries.peek(key)?.entry }
     }
 
+    /// `put` without suspending, with the entry's cost already computed; `countWrite: false`
+    /// for copies from a back store, `lastAccess` for their place in the order.
     @discardableResult
     package func putNow(_ entry: CacheEntry, cost: Int, countWrite: Bool, lastAccess: Date? = nil) -> Bool {
         let digest = entry.key.digest
@@ -137,6 +140,7 @@ public final class MemoryCacheStore: CacheStore {
         }
     }
 
+    /// `remove` without suspending.
     @discardableResult
     package func removeNow(_ selection: CacheSelection) -> Int {
         state.withLock { state in
