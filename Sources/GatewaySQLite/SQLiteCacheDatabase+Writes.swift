@@ -179,12 +179,12 @@ extension SQLiteCacheDatabase {
             || session.lastFlush.map { $0.duration(to: .now) >= SQLiteCacheDatabase.flushInterval } ?? true
     }
 
-    /// Writes the pending counts when they are due. A failure other than damage keeps them for
-    /// the next time.
+    /// Writes the pending counts when they are due, without waiting for another process's lock
+    /// (reads must not wait on a write that only counts). A failure keeps them for the next time.
     func flushIfDue(_ session: inout Session, _ connection: SQLiteConnection) {
         guard isFlushDue(session) else { return }
         do {
-            try flush(&session, connection)
+            try connection.withoutWaiting { try flush(&session, connection) }
         } catch {
             if session.pendingTouches.count > 16 * SQLiteCacheDatabase.flushThreshold { session.clearPending() }
         }

@@ -99,6 +99,14 @@ final class SQLiteConnection {
         }
     }
 
+    /// Runs `body` with no busy timeout: a statement that would wait for another connection's
+    /// lock fails with `SQLITE_BUSY` at once instead.
+    func withoutWaiting<Result>(_ body: () throws -> Result) rethrows -> Result {
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, SQLiteConnection.busyTimeoutMilliseconds) }
+        return try body()
+    }
+
     /// Rows changed by the last statement.
     var changes: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
 

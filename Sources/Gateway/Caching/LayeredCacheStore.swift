@@ -45,7 +45,8 @@ public final class LayeredCacheStore: CacheStore {
     /// The entry of `key` from memory, else from the back store (then copied into memory).
     public func get(_ key: CacheKey, now: Date) async throws -> CacheEntry? {
         if let entry = memory.getNow(key, now: now) {
-            try await back.touch(key, now: now, stale: !entry.isFresh(at: now))
+            // Only counting: a back store that cannot count now does not fail the hit.
+            try? await back.touch(key, now: now, stale: !entry.isFresh(at: now))
             return entry
         }
         let start = state.withLock { ($0.epoch, $0.activeWrites) }
