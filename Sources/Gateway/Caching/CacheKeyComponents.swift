@@ -3,8 +3,9 @@ import Foundation
 /// What went into a cache key, kept so that a key can explain itself and two keys can be compared.
 ///
 /// GraphQL keys use `operation`, `operationName`, `variables`, `endpoint` and `partition`; REST
-/// keys use `method`, `endpoint` (the normalized URL), `vary` and `partition`. Build them with
-/// `CacheKey.graphQL`, `CacheKey.Operation` or `CacheKey.rest`.
+/// keys use `method`, `endpoint` (the normalized URL), `vary` and `partition`; fields the kind
+/// does not use are ignored by the digest and by `explained`. Build them with `CacheKey.graphQL`,
+/// `CacheKey.Operation` or `CacheKey.rest`.
 public struct CacheKeyComponents: Sendable, Hashable {
     /// Which kind of request the key is for.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
