@@ -37,6 +37,7 @@ let package = Package(
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "GatewayTesting"]),
         .testTarget(name: "GatewayTestingTests", dependencies: ["GatewayTesting"]),
         .testTarget(name: "GatewayCLITests", dependencies: ["GatewayCLI", "GatewayTesting"]),
+        .testTarget(name: "GatewaySQLiteTests", dependencies: ["GatewaySQLite", "GatewayTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

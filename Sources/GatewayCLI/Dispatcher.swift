@@ -13,6 +13,8 @@ public protocol Command: Sendable {
 /// Finds the verb and runs it; turns usage errors into exit status 2.
 struct Dispatcher: Sendable {
     var commands: [any Command]
+    /// Verbs that run but are not listed in the help (test helpers).
+    var hidden: [any Command] = []
 
     static var standard: Dispatcher {
         Dispatcher(commands: [
@@ -23,7 +25,11 @@ struct Dispatcher: Sendable {
             CheckCommand(),
             DemoCommand(),
             BenchCommand(),
-        ])
+        ], hidden: [CacheWriterTestCommand()])
+    }
+
+    private func command(named name: String) -> (any Command)? {
+        commands.first { $0.name == name } ?? hidden.first { $0.name == name }
     }
 
     var usage: String {
@@ -48,7 +54,7 @@ struct Dispatcher: Sendable {
         }
         if verb == "--help" || verb == "-h" || verb == "help" {
             if verb == "help", arguments.count > 1 {
-                guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+                guard let command = command(named: arguments[1]) else {
                     output.error("gateway: unknown verb '\(arguments[1])'. Run 'gateway --help' for the list.")
                     return 2
                 }
@@ -58,7 +64,7 @@ struct Dispatcher: Sendable {
             output.print(usage)
             return 0
         }
-        guard let command = commands.first(where: { $0.name == verb }) else {
+        guard let command = command(named: verb) else {
             output.error("gateway: unknown verb '\(verb)'. Run 'gateway --help' for the list.")
             return 2
         }

@@ -2,16 +2,20 @@
 ///
 /// Our own implementation because CryptoKit is not on Linux and the package takes no dependencies.
 /// Feed bytes with `update`, then read `finalize()`; or hash in one call with `SHA256.hash(_:)`.
+///
+/// The state, including the partial block, lives inline: copying a hasher (to continue from a
+/// common prefix) and hashing short inputs allocate nothing until the digest array is made.
 public struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
-    /// Bytes not yet compressed (fewer than 64).
-    private var pending: [UInt8] = []
+    /// Bytes not yet compressed: the first `pendingCount` bytes of these 64.
+    private var pending: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var pendingCount = 0
     private var length: UInt64 = 0
 
     /// Starts a new hash.
-    public init() { pending.reserveCapacity(64) }
+    public init() {}
 
     /// Hashes `bytes` in one call and returns the 32-byte digest.
     public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
@@ -44,49 +48,71 @@ public struct SHA256: Sendable {
 
     /// Adds the bytes of a raw buffer.
     public mutating func update(buffer: UnsafeRawBufferPointer) {
-        guard buffer.count > 0 else { return }
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
         length &+= UInt64(buffer.count)
         var offset = 0
-        if !pending.isEmpty {
-            let take = min(64 - pending.count, buffer.count)
-            pending.append(contentsOf: buffer[0..<take])
-            offset = take
-            if pending.count == 64 {
-                let block = pending
-                block.withUnsafeBytes { compress($0, at: 0) }
-                pending.removeAll(keepingCapacity: true)
+        if pendingCount > 0 {
+            let take = min(64 - pendingCount, buffer.count)
+            let start = pendingCount
+            withUnsafeMutableBytes(of: &pending) { block in
+                block.baseAddress?.advanced(by: start).copyMemory(from: base, byteCount: take)
             }
+            pendingCount += take
+            offset = take
+            guard pendingCount == 64 else { return }
+            var block = pending
+            withUnsafeBytes(of: &block) { compress($0.baseAddress.unsafelyUnwrapped) }
+            pendingCount = 0
         }
         while buffer.count - offset >= 64 {
-            compress(buffer, at: offset)
+            compress(base.advanced(by: offset))
             offset += 64
         }
-        if offset < buffer.count { pending.append(contentsOf: buffer[offset...]) }
+        let rest = buffer.count - offset
+        if rest > 0 {
+            withUnsafeMutableBytes(of: &pending) { block in
+                block.baseAddress?.copyMemory(from: base.advanced(by: offset), byteCount: rest)
+            }
+            pendingCount = rest
+        }
     }
 
     /// Pads, compresses the last blocks and returns the 32-byte digest.
     public consuming func finalize() -> [UInt8] {
-        let bitLength = length &* 8
-        var tail = pending
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        tail.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                compress(raw, at: offset)
-                offset += 64
+        var words = finalizeWords()
+        return [UInt8](unsafeUninitializedCapacity: 32) { digest, initialized in
+            withUnsafeBytes(of: &words) { raw in
+                for index in 0..<8 {
+                    let word = raw.load(fromByteOffset: index * 4, as: UInt32.self)
+                    digest[index * 4] = UInt8(truncatingIfNeeded: word >> 24)
+                    digest[index * 4 + 1] = UInt8(truncatingIfNeeded: word >> 16)
+                    digest[index * 4 + 2] = UInt8(truncatingIfNeeded: word >> 8)
+                    digest[index * 4 + 3] = UInt8(truncatingIfNeeded: word)
+                }
             }
+            initialized = 32
         }
-        var digest: [UInt8] = []
-        digest.reserveCapacity(32)
-        for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
-            digest.append(UInt8(truncatingIfNeeded: word >> 24))
-            digest.append(UInt8(truncatingIfNeeded: word >> 16))
-            digest.append(UInt8(truncatingIfNeeded: word >> 8))
-            digest.append(UInt8(truncatingIfNeeded: word))
+    }
+
+    /// Pads, compresses the last blocks and returns the digest as its eight 32-bit words (the
+    /// digest bytes are each word big-endian, in order), without allocating.
+    package consuming func finalizeWords() -> (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) {
+        let bitLength = length &* 8
+        var block = pending
+        let count = pendingCount
+        withUnsafeMutableBytes(of: &block) { bytes in
+            bytes[count] = 0x80
+            for index in (count + 1)..<64 { bytes[index] = 0 }
         }
-        return digest
+        if count >= 56 {
+            withUnsafeBytes(of: &block) { compress($0.baseAddress.unsafelyUnwrapped) }
+            block = (0, 0, 0, 0, 0, 0, 0, 0)
+        }
+        withUnsafeMutableBytes(of: &block) { bytes in
+            for index in 0..<8 { bytes[56 + index] = UInt8(truncatingIfNeeded: bitLength >> UInt64(56 - 8 * index)) }
+        }
+        withUnsafeBytes(of: &block) { compress($0.baseAddress.unsafelyUnwrapped) }
+        return state
     }
 
     /// Lower-case hexadecimal text of `bytes`.
@@ -104,29 +130,45 @@ public struct SHA256: Sendable {
     @inline(__always)
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 &- n)) }
 
-    private mutating func compress(_ buffer: UnsafeRawBufferPointer, at offset: Int) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+    /// One round: updates `d` and `h` (the other six are renamed by the caller's argument order).
+    @inline(__always)
+    private static func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32,
+                              _ g: UInt32, _ h: inout UInt32, _ kw: UInt32) {
+        let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ kw
+        let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+        d = d &+ t1
+        h = t1 &+ t2
+    }
+
+    /// Compresses the 64 bytes at `block` into the state.
+    private mutating func compress(_ block: UnsafeRawPointer) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+            guard let w = schedule.baseAddress else { return }
             for i in 0..<16 {
-                let base = offset + i * 4
-                w[i] = UInt32(buffer[base]) << 24 | UInt32(buffer[base + 1]) << 16
-                    | UInt32(buffer[base + 2]) << 8 | UInt32(buffer[base + 3])
+                w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
             }
-            for i in 16..<64 {
-                let s0 = SHA256.rotr(w[i - 15], 7) ^ SHA256.rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = SHA256.rotr(w[i - 2], 17) ^ SHA256.rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            var i = 16
+            while i < 64 {
+                let x = w[i &- 15], y = w[i &- 2]
+                let s0 = SHA256.rotr(x, 7) ^ SHA256.rotr(x, 18) ^ (x >> 3)
+                let s1 = SHA256.rotr(y, 17) ^ SHA256.rotr(y, 19) ^ (y >> 10)
+                w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
+                i &+= 1
             }
             var (a, b, c, d, e, f, g, h) = state
-            SHA256.roundConstants.withUnsafeBufferPointer { k in
-                for i in 0..<64 {
-                    let s1 = SHA256.rotr(e, 6) ^ SHA256.rotr(e, 11) ^ SHA256.rotr(e, 25)
-                    let choice = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
-                    let s0 = SHA256.rotr(a, 2) ^ SHA256.rotr(a, 13) ^ SHA256.rotr(a, 22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ majority
-                    h = g; g = f; f = e; e = d &+ t1
-                    d = c; c = b; b = a; a = t1 &+ t2
+            SHA256.roundConstants.withUnsafeBufferPointer { constants in
+                guard let k = constants.baseAddress else { return }
+                var i = 0
+                while i < 64 {
+                    SHA256.round(a, b, c, &d, e, f, g, &h, k[i] &+ w[i])
+                    SHA256.round(h, a, b, &c, d, e, f, &g, k[i &+ 1] &+ w[i &+ 1])
+                    SHA256.round(g, h, a, &b, c, d, e, &f, k[i &+ 2] &+ w[i &+ 2])
+                    SHA256.round(f, g, h, &a, b, c, d, &e, k[i &+ 3] &+ w[i &+ 3])
+                    SHA256.round(e, f, g, &h, a, b, c, &d, k[i &+ 4] &+ w[i &+ 4])
+                    SHA256.round(d, e, f, &g, h, a, b, &c, k[i &+ 5] &+ w[i &+ 5])
+                    SHA256.round(c, d, e, &f, g, h, a, &b, k[i &+ 6] &+ w[i &+ 6])
+                    SHA256.round(b, c, d, &e, f, g, h, &a, k[i &+ 7] &+ w[i &+ 7])
+                    i &+= 8
                 }
             }
             state = (

@@ -5,6 +5,7 @@ public struct BenchCommand: Command {
         ParseBenchmark(),
         NormalizeBenchmark(),
         ValidateBenchmark(),
+        CacheBenchmark(),
         LaunchBenchmarkEntry(),
         PipelineBenchmarkEntry(),
         OverheadBenchmarkEntry(),

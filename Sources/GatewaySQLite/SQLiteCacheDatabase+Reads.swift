@@ -1,0 +1,154 @@
+import Foundation
+import Gateway
+
+extension SQLiteCacheDatabase {
+    static let selectHit = """
+        SELECT status, headers, body, tags, stored_at, expires_at, etag, last_modified FROM entries WHERE key = ?1
+        """
+
+    static let listColumns = """
+        key, kind, partition_subject, operation, operation_name, variables, method, endpoint, vary, tags, status,
+        headers, stored_at, expires_at, etag, last_modified, size, hits, last_access
+        """
+
+    /// The entry of `key`, counting a hit, a stale hit or a miss (read-only stores count nothing).
+    func get(_ key: CacheKey, now: Date) throws -> CacheEntry? {
+        try perform("read", fallback: nil) { session, connection in
+            guard session.hasSchema else { return nil }
+            let statement = try connection.statement(SQLiteCacheDatabase.selectHit)
+            SQLiteCacheDatabase.bindKey(statement, 1, key.digest)
+            let found = try statement.step()
+            let entry = found ? SQLiteCacheDatabase.decodeHit(statement, key: key) : nil
+            statement.reset()
+            guard !readOnly else { return entry }
+            let nowSeconds = now.timeIntervalSince1970
+            session.pendingCounters.update(key.components.statisticsName) { counters in
+                if let entry {
+                    if entry.isFresh(at: now) { counters.hits += 1 } else { counters.staleHits += 1 }
+                } else {
+                    counters.misses += 1
+                }
+            }
+            if entry != nil { SQLiteCacheDatabase.addTouch(&session, key.digest, at: nowSeconds) }
+            flushIfDue(&session, connection)
+            return entry
+        }
+    }
+
+    /// The selected entries, most recently used first.
+    func list(_ selection: CacheSelection, includeBodies: Bool) throws -> [CacheRecord] {
+        try perform("read", fallback: []) { session, connection in
+            guard session.hasSchema else { return [] }
+            if !readOnly { try flush(&session, connection) }
+            let filter = SQLiteSelection(selection)
+            guard !filter.matchesNothing else { return [] }
+            let body = includeBodies ? "body" : "NULL"
+            let sql = "SELECT \(SQLiteCacheDatabase.listColumns), \(body) FROM entries\(filter.whereClause) "
+                + "ORDER BY last_access DESC, id DESC"
+            let statement = try connection.statement(sql)
+            defer { statement.reset() }
+            filter.bind(to: statement)
+            var records: [CacheRecord] = []
+            while try statement.step() {
+                if let record = SQLiteCacheDatabase.decodeRecord(statement) { records.append(record) }
+            }
+            return records
+        }
+    }
+
+    /// Counters (including those not yet written) and what the database holds.
+    func statistics() throws -> CacheStatistics {
+        try perform("read", fallback: CacheStatistics(byteLimit: byteLimit)) { session, connection in
+            var statistics = CacheStatistics(byteLimit: byteLimit, diskBytes: files.totalSize)
+            guard session.hasSchema else { return statistics }
+            if !readOnly { try flush(&session, connection) }
+            let totals = try connection.statement("SELECT count(*), total(size) FROM entries")
+            if try totals.step() {
+                statistics.entries = totals.int(0)
+                statistics.bytes = Int(totals.double(1))
+            }
+            totals.reset()
+            let counters = try connection.statement(
+                "SELECT name, hits, misses, stale_hits, writes, evictions FROM stats")
+            defer { counters.reset() }
+            while try counters.step() {
+                let name = counters.text(0) ?? ""
+                statistics.operations[name] = CacheCounters(
+                    hits: counters.int(1), misses: counters.int(2), staleHits: counters.int(3),
+                    writes: counters.int(4), evictions: counters.int(5))
+            }
+            statistics.diskBytes = files.totalSize
+            return statistics
+        }
+    }
+
+    /// The problems `PRAGMA integrity_check` finds; empty when the database is sound. Damage is
+    /// reported, never repaired here.
+    func verify() throws -> [String] {
+        do {
+            return try perform("check", fallback: [], repair: false) { session, connection in
+                guard session.hasSchema else { return [] }
+                let statement = try connection.statement("PRAGMA integrity_check")
+                defer { statement.reset() }
+                var problems: [String] = []
+                while try statement.step() {
+                    let line = statement.text(0) ?? ""
+                    if line != "ok" { problems.append(line) }
+                }
+                return problems
+            }
+        } catch let error as GatewayError {
+            if let underlying = error.underlying as? SQLiteError, underlying.isCorruption {
+                return [underlying.message]
+            }
+            throw error
+        }
+    }
+
+    // MARK: Rows
+
+    /// Binds the key's 64 hex digits without making a string.
+    static func bindKey(_ statement: SQLiteStatement, _ index: Int32, _ digest: CacheKey.Digest) {
+        withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { buffer in
+            digest.writeHex(into: buffer)
+            statement.bindText(index, UnsafeRawBufferPointer(buffer))
+        }
+    }
+
+    static func decodeHit(_ statement: SQLiteStatement, key: CacheKey) -> CacheEntry {
+        let headers = statement.withBytes(1) { CacheStorageCoding.decodeHeaders($0) }
+        let tags = statement.text(3).map(CacheStorageCoding.decodeTags) ?? []
+        return CacheEntry(
+            key: key, status: statement.int(0), headers: headers, body: statement.data(2), tags: tags,
+            storedAt: Date(timeIntervalSince1970: statement.double(4)),
+            expiresAt: statement.optionalDouble(5).map(Date.init(timeIntervalSince1970:)),
+            etag: statement.text(6), lastModified: statement.text(7))
+    }
+
+    /// A row of `listColumns` followed by the body (or NULL); `nil` for a row of an unknown kind.
+    static func decodeRecord(_ row: SQLiteStatement) -> CacheRecord? {
+        guard let kind = row.text(1).flatMap(CacheKeyComponents.Kind.init(rawValue:)) else { return nil }
+        let partition = CachePartition(subject: row.text(2))
+        let endpoint = row.text(7) ?? ""
+        let components: CacheKeyComponents
+        switch kind {
+        case .graphql:
+            components = .graphQL(operation: row.text(3) ?? "", operationName: row.text(4),
+                                  canonicalVariables: row.text(5) ?? "{}", endpoint: endpoint, partition: partition)
+        case .rest:
+            components = .rest(method: row.text(6) ?? "GET", url: endpoint,
+                               vary: CacheStorageCoding.decodeVary(row.text(8) ?? "[]"), partition: partition)
+        }
+        let digest = row.text(0).flatMap(CacheKey.Digest.init(hex:))
+        let key = digest.map { CacheKey(digest: $0, components: components) } ?? CacheKey(components: components)
+        let headers = row.withBytes(11) { CacheStorageCoding.decodeHeaders($0) }
+        let entry = CacheEntry(
+            key: key, status: row.int(10), headers: headers, body: row.data(19),
+            tags: CacheStorageCoding.decodeTags(row.text(9) ?? "[]"),
+            storedAt: Date(timeIntervalSince1970: row.double(12)),
+            expiresAt: row.optionalDouble(13).map(Date.init(timeIntervalSince1970:)),
+            etag: row.text(14), lastModified: row.text(15))
+        return CacheRecord(entry: entry, size: row.int(16), hits: row.int(17),
+                           lastAccess: Date(timeIntervalSince1970: row.double(18)))
+    }
+}
