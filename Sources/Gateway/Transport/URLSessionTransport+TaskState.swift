@@ -45,6 +45,11 @@ extension URLSessionTransport {
             var lastActivity: ContinuousClock.Instant
             var firstByte: ContinuousClock.Instant?
             var bytesSent: Int64 = 0
+            /// The platform is waiting for the redirect decision; cancelling the task now would
+            /// crash FoundationNetworking on Linux ("Received callback for HTTP redirection, but
+            /// we're not waiting for it"), so a cancel is held until the response head arrives.
+            var redirectPending = false
+            var cancelHeld = false
         }
 
         let request: HTTPRequest
@@ -92,10 +97,38 @@ extension URLSessionTransport {
                 state.outcome = outcome
                 state.body = Data()
                 defer { state.continuation = nil }
-                return (state.continuation, cancel ? state.cancelTask : nil)
+                guard cancel else { return (state.continuation, nil) }
+                if state.redirectPending {
+                    state.cancelHeld = true
+                    return (state.continuation, nil)
+                }
+                return (state.continuation, state.cancelTask)
             }
             cancelTask?()
             continuation?.resume(with: outcome)
+        }
+
+        /// The platform asks whether to follow a redirect.
+        ///
+        /// - Returns: `false` when the exchange has already ended (and its task was cancelled): the
+        ///   platform's completion handler must then not be called at all.
+        func redirectAsked() -> Bool {
+            state.withLock { state in
+                guard !state.finished else { return false }
+                state.redirectPending = true
+                return true
+            }
+        }
+
+        /// The platform is past the redirect decision: a cancel held meanwhile is safe to send now.
+        private func redirectSettled() {
+            let cancelTask: (@Sendable () -> Void)? = state.withLock { state in
+                state.redirectPending = false
+                guard state.cancelHeld else { return nil }
+                state.cancelHeld = false
+                return state.cancelTask
+            }
+            cancelTask?()
         }
 
         /// The response head arrived.
@@ -103,6 +136,7 @@ extension URLSessionTransport {
         /// - Returns: `false` when the declared length is already over the limit (the exchange
         ///   has then failed and the task should be cancelled).
         func received(status: Int, headers: HTTPHeaders, url: URL?) -> Bool {
+            redirectSettled()
             let now = ContinuousClock.now
             let limit = request.maxResponseBytes
             let tooLarge: Int? = state.withLock { state in
@@ -157,6 +191,7 @@ extension URLSessionTransport {
         ///   - head: the task's final response head, used when the delegate never saw one
         ///     (FoundationNetworking reports a 3xx without `Location` only here, and drops its body).
         func completed(error: (any Error)?, head: (status: Int, headers: HTTPHeaders, url: URL?)?) {
+            state.withLock { $0.redirectPending = false; $0.cancelHeld = false }
             if let error {
                 var mapped = URLSessionTransport.map(error, request: request, idleTimeout: idleTimeout)
                 let progress = state.withLock { state in

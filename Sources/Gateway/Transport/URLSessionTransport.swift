@@ -284,7 +284,9 @@ extension URLSessionTransport {
             _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
             newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
         ) {
-            // Redirects are followed by `send`, which applies the origin rules.
+            // Redirects are followed by `send`, which applies the origin rules. When the exchange
+            // already ended, the task was cancelled: answering now would trap inside the platform.
+            if let state = state(task), !state.redirectAsked() { return }
             completionHandler(nil)
         }
 
