@@ -23,6 +23,9 @@ struct CacheDiffVerb: CacheVerb {
         var component: String
         var a: JSONValue
         var b: JSONValue
+        /// The values as `explain` prints them.
+        var aText: String
+        var bText: String
         /// Variable names (GraphQL `variables`) or query item names (REST `url`) that differ.
         var items: [String]?
         var itemsLabel: String?
@@ -87,18 +90,10 @@ struct CacheDiffVerb: CacheVerb {
                 lines.append("  \(String(repeating: " ", count: width))  B: \(b)")
             }
         } else {
-            lines.append("  A: \(Self.line(difference.a))")
-            lines.append("  B: \(Self.line(difference.b))")
+            lines.append("  A: \(CacheFormat.shortened(difference.aText, to: 200))")
+            lines.append("  B: \(CacheFormat.shortened(difference.bText, to: 200))")
         }
         return lines
-    }
-
-    private static func line(_ value: JSONValue) -> String {
-        switch value {
-        case .string(let text): CacheFormat.shortened(text, to: 200)
-        case .null: "(absent)"
-        default: CacheFormat.shortened(value.serialized(.canonical), to: 200)
-        }
     }
 
     /// The components that differ between `a` and `b`, in hashing order, with detail.
@@ -112,7 +107,9 @@ struct CacheDiffVerb: CacheVerb {
             let right = theirs[name]
             var difference = Difference(
                 component: name, a: left.map { CacheJSON.value(of: $0, redactor: redactor) } ?? .null,
-                b: right.map { CacheJSON.value(of: $0, redactor: redactor) } ?? .null)
+                b: right.map { CacheJSON.value(of: $0, redactor: redactor) } ?? .null,
+                aText: left.map { CacheExplainVerb.text(of: $0, redactor: redactor) } ?? "(absent)",
+                bText: right.map { CacheExplainVerb.text(of: $0, redactor: redactor) } ?? "(absent)")
             switch name {
             case "variables" where a.kind == .graphql && b.kind == .graphql:
                 variables(&difference, left?.value, right?.value, redactor: redactor)

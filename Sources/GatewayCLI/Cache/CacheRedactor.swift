@@ -20,15 +20,27 @@ struct CacheRedactor: Sendable {
     static let placeholder = Redaction.placeholder
 
     let rules: RedactionRules
+    /// The field names as `RedactionRules` compares them: lower-case, without `_`, `-` or `.`.
+    private let fieldKeys: [String]
 
     /// The standard rules with `names` added as header, query item and field names.
     init(adding names: [String] = []) {
         rules = names.isEmpty ? .standard : RedactionRules.standard.adding(headers: names, queryItems: names,
                                                                            bodyFields: names)
+        fieldKeys = rules.bodyFields.union(rules.queryItems).map(Self.key)
     }
 
-    /// Whether the value of a header (or of a `Vary` component) of this name is hidden whole.
-    func isSensitiveHeader(_ name: String) -> Bool { rules.isSensitiveHeader(name) || rules.isSensitiveField(name) }
+    /// Whether the value of a header (or of a `Vary` component) of this name is hidden whole: a
+    /// sensitive header, or a name that ends like a sensitive field (`X-Refresh-Token`, `X-Auth-Token`).
+    func isSensitiveHeader(_ name: String) -> Bool {
+        if rules.isSensitiveHeader(name) || rules.isSensitiveField(name) { return true }
+        let key = Self.key(name)
+        return fieldKeys.contains { key.hasSuffix($0) }
+    }
+
+    private static func key(_ name: String) -> String {
+        String(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != "." })
+    }
 
     /// The header fields with sensitive values hidden.
     func headers(_ headers: HTTPHeaders) -> [HTTPHeaders.Field] {
@@ -126,8 +138,10 @@ struct CacheRedactor: Sendable {
             while end < bytes.count, Self.isWordByte(bytes[end]) { end += 1 }
             out.append(contentsOf: bytes[index..<end])
             let word = String(decoding: bytes[index..<end], as: UTF8.self)
+            // `$name` is a GraphQL variable: its definition (`$token:String`) hides nothing.
+            let isVariable = index > 0 && bytes[index - 1] == UInt8(ascii: "$")
             index = end
-            guard rules.isSensitiveField(word) || isSensitiveHeader(word),
+            guard !isVariable, rules.isSensitiveField(word) || isSensitiveHeader(word),
                   let valueStart = Self.valueStart(bytes, after: end)
             else { continue }
             out.append(contentsOf: bytes[end..<valueStart])

@@ -56,7 +56,7 @@ struct CacheStatsVerb: CacheVerb {
             context.print(json: .object(object))
             return 0
         }
-        var entries = CacheFormat.count(statistics.entries, "entry", "entries")
+        var entries = String(statistics.entries)
         if expired > 0 { entries += " (\(expired) expired)" }
         var size = "\(CacheFormat.size(statistics.bytes)) in entries, "
             + "\(CacheFormat.size(statistics.diskBytes ?? 0)) on disk"

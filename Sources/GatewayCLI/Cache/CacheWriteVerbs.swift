@@ -21,7 +21,8 @@ struct CacheEvictVerb: CacheVerb {
 
     func run(_ context: CacheContext) async throws -> Int32 {
         let options = context.options
-        guard options.operands.isEmpty != options.hasFilters else {
+        // Exactly one of a KEY and filters: never everything by accident.
+        guard options.operands.isEmpty == options.hasFilters else {
             throw UsageError(options.hasFilters ? "give a KEY or filters, not both"
                                                 : "give the KEY to evict, or --operation, --partition, --tag or --expired")
         }
