@@ -69,9 +69,11 @@ public struct CacheCommand: Command {
         Keys: a key is 64 hex digits; tables show the first 12. Every verb that takes a KEY accepts
         any prefix that names exactly one entry.
 
-        Read verbs open the database read-only: they never create, write, checkpoint or repair it,
-        so a process writing to it at the same time is not disturbed. Hit counts a running process
-        has not written yet (it writes them at least every second while busy) are not seen.
+        Read verbs open the database read-only: they never write, checkpoint or repair it, so a
+        process writing to it at the same time is not disturbed. (Like every reader of a SQLite
+        WAL database, they create its -wal and -shm companions, empty, when these are missing.)
+        Hit counts a running process has not written yet (it writes them at least every second
+        while busy) are not seen.
 
         Tables use colour only when standard output is a terminal and NO_COLOR is not set.
 

@@ -32,8 +32,10 @@ struct CacheContext: Sendable {
 
     // MARK: Opening
 
-    /// Opens the database read-only (`SQLITE_OPEN_READONLY`): nothing is created, written,
-    /// checkpointed or repaired, so a process writing the file is never disturbed.
+    /// Opens the database read-only (`SQLITE_OPEN_READONLY`): nothing is written, checkpointed
+    /// or repaired, so a process writing the file is never disturbed. A missing file is not
+    /// created (SQLite itself creates the empty `-wal` and `-shm` companions of an existing WAL
+    /// database when they are missing, as it does for every reader).
     ///
     /// - Throws: `CacheFailure` when the file is missing, damaged or cannot be used.
     func openForReading() throws(CacheFailure) -> SQLiteCacheStore {
