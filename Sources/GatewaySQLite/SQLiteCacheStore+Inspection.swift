@@ -42,6 +42,18 @@ extension SQLiteCacheStore {
         return .other
     }
 
+    /// SQLite's own words for the failure underneath `error` (`file is not a database`), if any.
+    package static func sqliteMessage(of error: any Error) -> String? {
+        var current: (any Error)? = error
+        var depth = 0
+        while let error = current, depth < 8 {
+            if let error = error as? SQLiteError { return error.message }
+            current = (error as? GatewayError)?.underlying
+            depth += 1
+        }
+        return nil
+    }
+
     /// The digests of the entries whose hex key starts with `prefix` (case-insensitive), at most
     /// `limit` of them, in key order. A prefix that is not hex digits matches nothing.
     ///

@@ -39,7 +39,12 @@ struct CacheContext: Sendable {
     ///
     /// - Throws: `CacheFailure` when the file is missing, damaged or cannot be used.
     func openForReading() throws(CacheFailure) -> SQLiteCacheStore {
-        guard FileManager.default.fileExists(atPath: path) else { throw .missing(path) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing(path) }
+        guard !isDirectory.boolValue else {
+            throw CacheFailure(.unusable, "\(path) is a folder, not a cache database",
+                               fix: "Give the database file with --db, such as \(path)/cache.sqlite.")
+        }
         do {
             return try SQLiteCacheStore(path: path, mode: .readOnly, onWarning: { _ in })
         } catch {

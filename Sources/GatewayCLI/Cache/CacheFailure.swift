@@ -24,11 +24,14 @@ struct CacheFailure: Error, Sendable, CustomStringConvertible {
     var kind: Kind
     var message: String
     var fix: String?
+    /// For damage, what SQLite said (`file is not a database`).
+    var reason: String?
 
-    init(_ kind: Kind, _ message: String, fix: String? = nil) {
+    init(_ kind: Kind, _ message: String, fix: String? = nil, reason: String? = nil) {
         self.kind = kind
         self.message = message
         self.fix = fix
+        self.reason = reason
     }
 
     /// The exit status the verb returns.
@@ -43,8 +46,11 @@ struct CacheFailure: Error, Sendable, CustomStringConvertible {
     var description: String { fix.map { "\(message)\n\($0)" } ?? message }
 
     /// What to do about a damaged database.
-    static let damagedFix = "Run 'gateway cache verify' for the details. 'gateway cache purge' deletes it and starts "
-        + "an empty cache; a Provider using it rebuilds it on its own the next time it opens it."
+    static let damagedFix = "Run 'gateway cache verify' for the details. " + purgeAdvice
+
+    /// What `purge` and a Provider do with a damaged database.
+    static let purgeAdvice = "'gateway cache purge' deletes it and starts an empty cache; a Provider using it "
+        + "rebuilds it on its own the next time it opens it."
 
     /// The failure an error of the store (or of opening it) stands for.
     static func from(_ error: any Error, path: String) -> CacheFailure {
@@ -53,7 +59,9 @@ struct CacheFailure: Error, Sendable, CustomStringConvertible {
         case .missing:
             return missing(path)
         case .damaged:
-            return CacheFailure(.damaged, "the cache database at \(path) is damaged (\(detail))", fix: damagedFix)
+            let reason = SQLiteCacheStore.sqliteMessage(of: error) ?? "\(error)"
+            return CacheFailure(.damaged, "the cache database at \(path) is damaged (\(reason))", fix: damagedFix,
+                                reason: reason)
         case .foreign:
             return CacheFailure(.unusable, "\(path) is a SQLite database but not a Gateway cache",
                                 fix: "Check the path given with --db or GATEWAY_CACHE.")

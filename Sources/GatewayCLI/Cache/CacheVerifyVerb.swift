@@ -37,7 +37,7 @@ struct CacheVerifyVerb: CacheVerb {
         } catch {
             let failure = error as? CacheFailure ?? CacheFailure.from(error, path: context.path)
             guard failure.kind == .damaged else { throw failure }
-            problems = [failure.message]
+            problems = [failure.reason ?? failure.message]
         }
         let diskBytes = SQLiteCacheStore.databaseFiles(forPath: context.path).reduce(0) { total, file in
             total + ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue ?? 0)
@@ -61,7 +61,7 @@ struct CacheVerifyVerb: CacheVerb {
             let list = problems.prefix(20).map { "  - \($0)" }
             let more = problems.count > 20 ? ["  ... and \(problems.count - 20) more"] : []
             context.print((["The cache database at \(context.path) is \(verdict):"] + list + more
-                           + [CacheFailure.damagedFix]).joined(separator: "\n"))
+                           + [CacheFailure.purgeAdvice]).joined(separator: "\n"))
         }
         return problems.isEmpty ? 0 : 1
     }

@@ -73,7 +73,7 @@ import Testing
             #expect(FileManager.default.contents(atPath: path) == garbage, "\(arguments) changed the file")
         }
         let verify = await runCache(["verify"], database: path)
-        #expect(verify.stdout.hasPrefix("The cache database at \(path) is damaged:\n  - "))
+        #expect(verify.stdout.hasPrefix("The cache database at \(path) is damaged:\n  - file is not a database\n"))
         #expect(verify.stdout.contains("'gateway cache purge' deletes it"))
         let json = try await runCache(["verify", "--json"], database: path).json()
         #expect(json["ok"] == false)
@@ -125,6 +125,14 @@ import Testing
         let start = page * pageSize
         bytes.replaceSubrange(start..<(start + pageSize), with: Data(repeating: 0xFF, count: pageSize))
         try bytes.write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test func aFolderGivenAsTheDatabaseIsRefusedWithStatusTwo() async throws {
+        let folder = try CacheTestFolder()
+        let run = await runCache(["list"], database: folder.path)
+        #expect(run.status == 2, "\(run.transcript)")
+        #expect(run.stderr.contains("\(folder.path) is a folder, not a cache database"))
+        #expect(folder.contents.isEmpty)
     }
 
     @Test func aFileThatIsNotAGatewayCacheIsRefusedWithStatusTwo() async throws {

@@ -67,6 +67,27 @@ import Testing
         #expect(object["query"]?.stringValue?.hasPrefix("query GetTrack($id: ID!) {") == true)
     }
 
+    @Test func binaryAndEmptyBodiesAreDescribedNotPrinted() async throws {
+        let folder = try CacheTestFolder()
+        let path = folder.file("cache.sqlite")
+        let store = try SQLiteCacheStore(path: path)
+        let image = try CacheFixture.notesKey()
+        let empty = try CacheFixture.tracksKey()
+        try await store.put(CacheEntry(key: image, headers: ["Content-Type": "image/png"],
+                                       body: Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF]), storedAt: CacheFixture.now,
+                                       expiresAt: nil))
+        try await store.put(CacheEntry(key: empty, status: 204, body: Data(), storedAt: CacheFixture.now, expiresAt: nil))
+        let shown = await runCache(["show", image.hex], database: path)
+        #expect(shown.stdout.hasSuffix("Response body: 6 bytes of binary data (not shown)\n"), "\(shown.transcript)")
+        let exported = try await runCache(["show", "--json", image.hex], database: path).json()
+        #expect(exported["bodyBytes"]?.intValue == 6)
+        #expect(exported["body"]?.isNull == true)
+        #expect(exported["bodyText"] == nil)
+        let nothing = await runCache(["show", empty.hex], database: path)
+        #expect(nothing.stdout.contains("Status     204"))
+        #expect(nothing.stdout.hasSuffix("Headers:\n  (none)\n\nResponse body: (empty)\n"), "\(nothing.transcript)")
+    }
+
     @Test func aKeyIsFoundByAnyUniquePrefixInEitherCase() async throws {
         let (folder, path) = try await CacheFixture.filledDatabase()
         defer { _ = folder }

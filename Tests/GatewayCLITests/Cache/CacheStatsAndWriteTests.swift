@@ -44,6 +44,21 @@ import Testing
         #expect(tracks["hitRate"]?.doubleValue == 1)
     }
 
+    @Test func writingVerbsKeepTheByteLimitTheDatabaseRecords() async throws {
+        let folder = try CacheTestFolder()
+        let path = folder.file("cache.sqlite")
+        let limit = 8 << 20
+        try await { () async throws in
+            let store = try SQLiteCacheStore(path: path, byteLimit: limit)
+            try await store.put(CacheEntry(key: try CacheFixture.meKey(), body: Data("{}".utf8),
+                                           storedAt: CacheFixture.now, expiresAt: CacheFixture.now))
+        }()
+        #expect(await runCache(["stats"], database: path).stdout.contains("limit 8.0 MiB"))
+        #expect(try await runCache(["evict", "--expired", "--json"], database: path).json() == ["removed": 1])
+        #expect(await runCache(["vacuum"], database: path).status == 0)
+        #expect(try await runCache(["stats", "--json"], database: path).json()["byteLimit"]?.intValue == limit)
+    }
+
     @Test func evictRemovesByKeyPrefixAndByEachFilter() async throws {
         let (folder, path) = try await CacheFixture.filledDatabase()
         defer { _ = folder }
