@@ -12,8 +12,6 @@ protocol CacheVerb: Sendable {
     var options: Set<CacheOptions.Option> { get }
     /// How many operands (keys) it takes.
     var operands: ClosedRange<Int> { get }
-    /// Whether it writes to the database (it then opens it read-write).
-    var writes: Bool { get }
 
     /// Runs the verb and returns its exit status.
     ///
@@ -25,7 +23,6 @@ protocol CacheVerb: Sendable {
 extension CacheVerb {
     var options: Set<CacheOptions.Option> { [] }
     var operands: ClosedRange<Int> { 0...0 }
-    var writes: Bool { false }
 
     /// The help section: the usage line, then the details.
     var help: String { "gateway cache \(name)\(synopsis.isEmpty ? "" : " " + synopsis)\n\(details)" }

@@ -17,7 +17,6 @@ struct CacheEvictVerb: CacheVerb {
         """
     let options: Set<CacheOptions.Option> = [.operation, .partition, .tag, .expired]
     let operands: ClosedRange<Int> = 0...1
-    var writes: Bool { true }
 
     func run(_ context: CacheContext) async throws -> Int32 {
         let options = context.options
@@ -57,7 +56,6 @@ struct CachePurgeVerb: CacheVerb {
           database exits 1 and is not created.
           --json prints { removed, rebuilt }.
         """
-    var writes: Bool { true }
 
     func run(_ context: CacheContext) async throws -> Int32 {
         let writable = try await context.openForWriting(rebuildingDamaged: true)
@@ -86,7 +84,6 @@ struct CacheVacuumVerb: CacheVerb {
           then prints the size on disk before and after. Entries and counters are kept.
           --json prints { diskBytesBefore, diskBytesAfter }.
         """
-    var writes: Bool { true }
 
     func run(_ context: CacheContext) async throws -> Int32 {
         let writable = try await context.openForWriting()
