@@ -23,6 +23,7 @@ struct Dispatcher: Sendable {
             FormatCommand(),
             NormalizeCommand(),
             CheckCommand(),
+            CacheCommand(),
             DemoCommand(),
             BenchCommand(),
         ], hidden: [CacheWriterTestCommand()])

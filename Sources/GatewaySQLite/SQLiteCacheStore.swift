@@ -33,7 +33,7 @@ public final class SQLiteCacheStore: CacheStore {
     /// The default byte limit: 64 MiB.
     public static let defaultByteLimit = 64 * 1024 * 1024
 
-    private let database: SQLiteCacheDatabase
+    let database: SQLiteCacheDatabase
 
     /// The database file.
     public var path: String { database.path }

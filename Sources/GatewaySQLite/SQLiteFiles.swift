@@ -88,10 +88,13 @@ struct SQLiteFileError: Error, CustomStringConvertible {
     let message: String
     let path: String
     let reason: String
+    /// The system's error number.
+    let code: Int32
 
     init(_ message: String, path: String, errno code: Int32) {
         self.message = message
         self.path = path
+        self.code = code
         self.reason = String(cString: strerror(code))
     }
 
