@@ -39,7 +39,9 @@ struct QueryOptions {
         guard positionals.count == 1 else {
             throw UsageError("expected one FILE holding the operation, got \(positionals.count) argument(s)")
         }
-        guard let endpoint else { throw UsageError("--endpoint URL is required (for example http://127.0.0.1:4000/graphql)") }
+        guard let endpoint else {
+            throw UsageError("--endpoint URL is required (for example http://127.0.0.1:4000/graphql)")
+        }
         guard let url = URL(string: endpoint), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
               var components = URLComponents(url: url, resolvingAgainstBaseURL: false), components.query == nil
@@ -131,7 +133,9 @@ struct QueryOptions {
                 operationName: name)
         } catch {
             var message = (error as? GatewayError)?.message ?? "\(error)"
-            if !unreadable.isEmpty { message += " (these files of the folder do not parse: \(unreadable.joined(separator: ", ")))" }
+            if !unreadable.isEmpty {
+                message += " (these files of the folder do not parse: \(unreadable.joined(separator: ", ")))"
+            }
             if let fix = (error as? GatewayError)?.fix { message += "; \(fix)" }
             throw UsageError(message)
         }

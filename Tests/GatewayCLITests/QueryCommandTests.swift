@@ -140,7 +140,9 @@ struct AriadneQueryTests {
         #expect(sink.stdout.contains("query"))
         let help = CapturedOutput()
         #expect(await Dispatcher.standard.run(["help", "query"], output: help.output()) == 0)
-        for flag in ["--endpoint", "--operation", "--variables", "--var", "--header", "--bearer", "--persisted", "--get"] {
+        let flags = ["--endpoint", "--operation", "--variables", "--var", "--header", "--bearer", "--persisted",
+                     "--get"]
+        for flag in flags {
             #expect(help.stdout.contains(flag))
         }
     }
@@ -162,9 +164,9 @@ struct AriadneQueryTests {
         #expect(request.headers["X-Trace"] == "on")
         #expect(request.headers["Authorization"] == "Bearer s3cret")
 
-        _ = await QueryFiles.run([QueryFiles.path("GetTrack.graphql"), "--endpoint", endpoint.url, "--var", "id=42"])
-        _ = await QueryFiles.run([QueryFiles.path("GetTrack.graphql"), "--endpoint", endpoint.url, "--var", #"id="42""#])
-        _ = await QueryFiles.run([QueryFiles.path("GetTrack.graphql"), "--endpoint", endpoint.url, "--var", "id=t 1"])
+        for value in ["id=42", #"id="42""#, "id=t 1"] {
+            _ = await QueryFiles.run([QueryFiles.path("GetTrack.graphql"), "--endpoint", endpoint.url, "--var", value])
+        }
         #expect(endpoint.received.value.dropFirst().map { $0.variables["id"] } == [42, "42", "t 1"])
     }
 

@@ -51,7 +51,8 @@ public struct GraphQLOperation: Sendable, CustomStringConvertible {
         } catch {
             throw Self.selectionFailure(error, document: document)
         }
-        try self.init(selection: selection, schema: schema, location: Self.location(of: selection.operation, in: document))
+        let location = Self.location(of: selection.operation, in: document)
+        try self.init(selection: selection, schema: schema, location: location)
     }
 
     /// Parses `text` and picks an operation out of it; with a schema, validates the document

@@ -245,7 +245,8 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
             return
         }
         guard let root = variables[first] else {
-            throw GatewayError(.invalidVariables, "the upload path \"\(path)\" goes inside $\(first), which was not given",
+            throw GatewayError(.invalidVariables,
+                               "the upload path \"\(path)\" goes inside $\(first), which was not given",
                                fix: "give $\(first) in the variables with null where each file goes")
         }
         var value = root

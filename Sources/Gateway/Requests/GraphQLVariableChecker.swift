@@ -30,7 +30,9 @@ struct GraphQLVariableChecker {
         var shown: String
         var dotted: String
 
-        func member(_ key: String) -> Place { Place(variable: variable, shown: shown + "." + key, dotted: dotted + "." + key) }
+        func member(_ key: String) -> Place {
+            Place(variable: variable, shown: shown + "." + key, dotted: dotted + "." + key)
+        }
         func index(_ index: Int) -> Place {
             Place(variable: variable, shown: shown + "[\(index)]", dotted: dotted + ".\(index)")
         }

@@ -41,7 +41,8 @@ import Testing
     @Test func aLargeFileFromDiskIsStreamedAndReceivedByteForByte() async throws {
         let server = try FakeGraphQLServer(schema: try GraphQLFixtures.schema())
         defer { server.shutdown() }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gateway-upload-\(UUID().uuidString).bin")
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gateway-upload-\(UUID().uuidString).bin")
         let bytes = Self.awkwardBytes(count: 3 * 1024 * 1024 + 17)
         try bytes.write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }

@@ -44,10 +44,10 @@ import Testing
 
     @Test func normalizedTextAndKeyPartAreComputedAtLoad() throws {
         let operation = try GraphQLFixtures.store()["GetTrack"]
-        let document = try Document(parsing: String(decoding: try Data(contentsOf:
-            GraphQLFixtures.queries.appendingPathComponent("GetTrack.graphql")), as: UTF8.self)
-            + String(decoding: try Data(contentsOf: GraphQLFixtures.queries.appendingPathComponent("Fragments.graphql")),
-                     as: UTF8.self))
+        func text(_ name: String) throws -> String {
+            String(decoding: try Data(contentsOf: GraphQLFixtures.queries.appendingPathComponent(name)), as: UTF8.self)
+        }
+        let document = try Document(parsing: try text("GetTrack.graphql") + text("Fragments.graphql"))
         let normalized = try Normalizer.normalize(document, operationName: "GetTrack")
         #expect(operation.normalizedText == normalized.text)
         #expect(operation.cacheKeyOperation.text == normalized.text)

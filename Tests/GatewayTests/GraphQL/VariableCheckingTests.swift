@@ -81,7 +81,8 @@ import Testing
     }
 
     @Test func hostileNestingIsBoundedNotACrash() throws {
-        let built = Schema.build(sources: [Source("type Query { a(n: Nested): Int }\ninput Nested { next: Nested, v: Int }")])
+        let sdl = "type Query { a(n: Nested): Int }\ninput Nested { next: Nested, v: Int }"
+        let built = Schema.build(sources: [Source(sdl)])
         let schema = try #require(built.schema)
         var value: JSONValue = ["v": 1]
         for _ in 0..<1_000 { value = ["next": value] }
