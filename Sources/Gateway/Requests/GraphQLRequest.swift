@@ -132,6 +132,12 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
                                    + "cannot carry", fix: "send queries and mutations through fetch")
         }
         var headers: HTTPHeaders = ["Accept": "application/graphql-response+json, application/json;q=0.9"]
+        let method = method
+        if method == .get || !uploads.isEmpty, let operationName = operation.name {
+            // A GET or a multipart POST is a "simple" request to a browser; servers that guard
+            // against cross-site requests (Apollo Server's CSRF prevention) want this header.
+            headers["X-Apollo-Operation-Name"] = operationName
+        }
         headers.merge(options.headers)
         let retryability: Retryability
         switch operation.kind {

@@ -176,6 +176,8 @@ import Testing
         #expect(received.first?.variables == ["text": "a b&c=d", "first": 10])
         #expect(received.first?.query == (try store["Search"]).text)
         #expect(server.server.requests.first?.method == "GET")
+        #expect(server.server.requests.first?.headers["X-Apollo-Operation-Name"] == "Search")
+        #expect(server.server.requests.last?.headers["X-Apollo-Operation-Name"] == nil)
     }
 
     @Test func theNormalizedTextCanBeSentInstead() async throws {
