@@ -26,11 +26,13 @@ enum QueryFiles {
         return result
     }
 
-    /// Runs `gateway query` with `arguments`.
+    /// Runs `gateway query` with `arguments` (and a generous `--timeout` unless they give one:
+    /// on a loaded 2-core machine a loopback server can be slow to get a thread).
     static func run(_ arguments: [String], directory: URL? = nil) async -> (status: Int32, sink: CapturedOutput) {
         let sink = CapturedOutput()
         let output = directory.map { sink.output(currentDirectory: $0) } ?? sink.output()
-        let status = await Dispatcher.standard.run(["query"] + arguments, output: output)
+        let timeout = arguments.contains("--timeout") ? [] : ["--timeout", "120"]
+        let status = await Dispatcher.standard.run(["query"] + arguments + timeout, output: output)
         return (status, sink)
     }
 }

@@ -11,8 +11,10 @@ import Testing
     static func provider(_ server: FakeGraphQLServer,
                          configure: (inout Provider.Configuration) -> Void = { _ in }) -> Provider {
         Provider(baseURL: server.server.baseURL, transport: URLSessionTransport()) { config in
-            config.timeout = .seconds(30)
-            config.deadline = .seconds(60)
+            // Generous: on a loaded 2-core machine the loopback server's handlers can wait long
+            // for a thread; a hang must still end.
+            config.timeout = .seconds(120)
+            config.deadline = .seconds(300)
             configure(&config)
         }
     }
