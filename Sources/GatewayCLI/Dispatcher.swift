@@ -19,6 +19,7 @@ struct Dispatcher: Sendable {
     static var standard: Dispatcher {
         Dispatcher(commands: [
             RequestCommand(),
+            QueryCommand(),
             ParseCommand(),
             FormatCommand(),
             NormalizeCommand(),

@@ -56,6 +56,9 @@ extension Provider {
         public var auth: any AuthStage = NoAuthentication()
         /// The cache stage (step 9); stores nothing by default.
         public var cache: any CacheStage = NoCache()
+        /// How GraphQL operations are sent: the endpoint path (`graphql`), GET for queries,
+        /// persisted queries, and which errors mean "not authenticated".
+        public var graphQL = GraphQLSettings()
 
         /// The default configuration.
         public init() {}

@@ -1,0 +1,290 @@
+import Foundation
+import GraphQLLanguage
+
+/// A GraphQL operation with its variables, ready for the pipeline: the `Requestable` that
+/// `Provider.fetch` sends. Making one checks the variables, so a request that exists is one
+/// whose variables fit the operation.
+///
+/// - Build (step 1): the endpoint URL (`GraphQLSettings.path` joined to the base URL), POST (or
+///   GET for a query when asked), `Accept: application/graphql-response+json, application/json`,
+///   the payload for the GraphQL encoder, and the retryability: a query may be sent again, a
+///   mutation only with an idempotency key.
+/// - Validate (end of step 7): a 2xx response is accepted; a failed status with a GraphQL error
+///   body is thrown with those errors, any other with its status.
+/// - Decode (step 8): the envelope; errors without data are thrown, data with errors is a
+///   `GraphQLResponse` carrying both.
+///
+/// ```swift
+/// let request = try GraphQLRequest<JSONValue>(operation: operations["GetTrack"], variables: ["id": "t1"])
+/// let response = try await provider.send(request)
+/// ```
+/// `Provider.fetch` does the same, with the provider's settings and persisted queries.
+public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
+    /// The decoded value: the response envelope.
+    public typealias Value = GraphQLResponse<Decoded>
+
+    /// What a request sends when persisted queries are on.
+    enum PersistedQueryStep: Sendable {
+        /// The text; no hash.
+        case textOnly
+        /// The hash, without the text.
+        case hashOnly
+        /// The hash with the text, so that the server stores it.
+        case hashAndText
+    }
+
+    /// The operation.
+    public let operation: GraphQLOperation
+    /// The variables to send: checked, with defaults applied, upload placeholders `null`.
+    public let variables: JSONObject
+    /// The files of an upload, in the order of their parts.
+    public let uploads: [GraphQLPayload.Upload]
+    /// This request's settings.
+    public var options: GraphQLRequestOptions
+    /// The provider-wide settings in force (`Provider.fetch` passes the provider's).
+    public var settings: GraphQLSettings
+    /// The persisted-query step; `Provider.fetch` moves through them.
+    var persistedQueryStep = PersistedQueryStep.textOnly
+
+    /// Checks `variables` against `operation` and makes the request.
+    ///
+    /// - Parameters:
+    ///   - operation: the operation.
+    ///   - variables: the variables; declared defaults fill absent ones.
+    ///   - uploads: files keyed by the variable path they fill (`image`, or `files.0` for an
+    ///     element of a list of files: give the list, with placeholders, in `variables`).
+    ///   - options: this request's settings.
+    ///   - settings: the provider-wide settings.
+    /// - Throws: `GatewayError` of kind `.invalidVariables` naming every variable that does not
+    ///   fit; nothing is sent then.
+    public init(operation: GraphQLOperation, variables: GraphQLVariables = [:],
+                uploads: [String: GraphQLUpload] = [:], options: GraphQLRequestOptions = GraphQLRequestOptions(),
+                settings: GraphQLSettings = GraphQLSettings()) throws {
+        var given = variables
+        let slots = uploads.sorted { $0.key < $1.key }.map { GraphQLPayload.Upload(path: $0.key, file: $0.value) }
+        for slot in slots { try Self.placeholder(at: slot.path, in: &given, operation: operation) }
+        self.operation = operation
+        self.variables = try operation.checkedVariables(given, uploads: Set(uploads.keys))
+        self.uploads = slots
+        self.options = options
+        self.settings = settings
+    }
+
+    /// `query GetTrack`.
+    public var name: String { operation.description }
+
+    /// Whether the provider's or this request's settings turn persisted queries on for it
+    /// (never for uploads).
+    var usesPersistedQuery: Bool {
+        (options.persistedQueries ?? settings.persistedQueries).isEnabled && uploads.isEmpty
+    }
+
+    /// The text `query` carries.
+    var queryText: String { settings.sendsNormalizedText ? operation.normalizedText : operation.text }
+
+    /// The SHA-256 of `queryText`: the persisted-query hash.
+    var queryHash: String { settings.sendsNormalizedText ? operation.normalizedTextHash : operation.textHash }
+
+    /// The payload for the current persisted-query step.
+    public var payload: GraphQLPayload {
+        var extensions = options.extensions
+        if persistedQueryStep != .textOnly {
+            extensions["persistedQuery"] = PersistedQueryProtocol.extensionValue(hash: queryHash)
+        }
+        return GraphQLPayload(
+            query: persistedQueryStep == .hashOnly ? nil : queryText, operationName: operation.name,
+            variables: variables, extensions: extensions, uploads: uploads,
+            cacheKeyOperation: operation.cacheKeyOperation)
+    }
+
+    /// The HTTP method: GET for a query when asked (hash-only queries by the persisted-query
+    /// setting too), POST otherwise.
+    var method: HTTPMethod {
+        guard operation.kind == .query, uploads.isEmpty else { return .post }
+        let get = options.usesGET ?? settings.usesGETForQueries
+        if persistedQueryStep == .hashOnly {
+            return get || (options.persistedQueries ?? settings.persistedQueries).usesGETForHashedQueries ? .get : .post
+        }
+        return get ? .get : .post
+    }
+
+    /// The GraphQL endpoint URL for `baseURL`.
+    public func endpointURL(baseURL: URL) throws -> URL {
+        try PathJoining.join(base: baseURL, path: settings.path)
+    }
+
+    /// The cache key of this request: the same with and without persisted queries, by POST or GET.
+    ///
+    /// - Parameters:
+    ///   - baseURL: the provider's base URL.
+    ///   - partition: whose data it is.
+    public func cacheKey(baseURL: URL, partition: CachePartition) throws -> CacheKey {
+        payload.cacheKey(endpoint: try endpointURL(baseURL: baseURL), partition: partition)
+    }
+
+    /// Step 1: the endpoint, method, headers, payload and retryability.
+    ///
+    /// - Throws: `GatewayError` of kind `.invalidRequest` for a path that cannot be joined, or
+    ///   a subscription (which needs a streaming transport).
+    public func prepare(baseURL: URL) throws -> PreparedRequest {
+        guard operation.kind != .subscription else {
+            throw GatewayError(.invalidRequest, "\(operation) is a subscription, which a single HTTP response "
+                                   + "cannot carry", fix: "send queries and mutations through fetch")
+        }
+        var headers: HTTPHeaders = ["Accept": "application/graphql-response+json, application/json;q=0.9"]
+        let method = method
+        if method == .get || !uploads.isEmpty, let operationName = operation.name {
+            // A GET or a multipart POST is a "simple" request to a browser; servers that guard
+            // against cross-site requests (Apollo Server's CSRF prevention) want this header.
+            headers["X-Apollo-Operation-Name"] = operationName
+        }
+        headers.merge(options.headers)
+        let retryability: Retryability
+        switch operation.kind {
+        case .query: retryability = .idempotent
+        default:
+            if let key = options.idempotencyKey {
+                headers[settings.idempotencyKeyHeader] = key
+                retryability = .idempotent
+            } else {
+                retryability = .never
+            }
+        }
+        return PreparedRequest(
+            name: name, method: method, url: try endpointURL(baseURL: baseURL), headers: headers,
+            parameters: [RequestParameters(payload, encoder: GraphQLParameterEncoder())],
+            requiresAuthentication: options.requiresAuthentication, priority: options.priority,
+            timeout: options.timeout, deadline: options.deadline, maxResponseBytes: options.maxResponseBytes,
+            retryability: retryability)
+    }
+
+    /// `nil` for a 2xx response. A failed status with a GraphQL error body is an error carrying
+    /// those errors (a request for an unknown persisted-query hash is `.persistedQueryNotFound`);
+    /// any other failed status is a `.status` error.
+    public func validate(_ response: HTTPResponse, context: ResponseDecodingContext) -> GatewayError? {
+        guard !response.isSuccess else { return nil }
+        if let envelope = try? GraphQLEnvelope.read(response, operation: name), !envelope.errors.isEmpty {
+            if persistedQueryStep == .hashOnly, PersistedQueryProtocol.asksForText(envelope.errors) {
+                return notFound(response, envelope.errors)
+            }
+            return GraphQLEnvelope.failure(envelope.errors, operation: name, response: response,
+                                           unauthenticated: settings.unauthenticated)
+        }
+        var failure = GatewayError(
+            .status, "expected 2xx, got \(HTTPStatus.describe(response.status))",
+            fix: Endpoint<Empty>.fix(forStatus: response.status), response: response)
+        if let reason = Self.bodyNote(response) { failure.message += "; " + reason }
+        return failure
+    }
+
+    /// Step 8: the envelope, with `data` decoded as `Decoded`.
+    ///
+    /// - Throws: `GatewayError` of kind `.graphQLErrors` or `.unauthenticated` for errors
+    ///   without data, `.invalidResponse` for a body that is not a GraphQL response, and
+    ///   `.decoding` when `data` does not decode (naming the coding path, with any GraphQL errors
+    ///   that came with it).
+    public func decode(_ response: HTTPResponse, context: ResponseDecodingContext) throws -> GraphQLResponse<Decoded> {
+        let envelope = try GraphQLEnvelope.read(response, operation: name)
+        if envelope.hasNoData, !envelope.errors.isEmpty {
+            if persistedQueryStep == .hashOnly, PersistedQueryProtocol.asksForText(envelope.errors) {
+                throw notFound(response, envelope.errors)
+            }
+            throw GraphQLEnvelope.failure(envelope.errors, operation: name, response: response,
+                                          unauthenticated: settings.unauthenticated)
+        }
+        let data = try decodeData(envelope, response, context)
+        return GraphQLResponse(
+            data: data, errors: envelope.errors, extensions: envelope.extensions,
+            isUnauthenticated: settings.unauthenticated.matchesAny(envelope.errors), httpResponse: response,
+            persistedQuery: persistedQueryStep == .hashOnly ? .hit
+                : persistedQueryStep == .hashAndText ? .registered : .notUsed)
+    }
+
+    private func decodeData(_ envelope: GraphQLEnvelope, _ response: HTTPResponse,
+                            _ context: ResponseDecodingContext) throws -> Decoded {
+        if Decoded.self == JSONValue.self, let value = (envelope.data ?? .null) as? Decoded { return value }
+        do {
+            return try context.json.makeDecoder().decode(GraphQLDataMember<Decoded>.self, from: response.body).data
+        } catch {
+            var message = "could not decode the data of \(name) as \(Decoded.self)"
+            if let decodingError = error as? DecodingError {
+                message += ": " + Redaction.describe(decodingError: decodingError)
+            }
+            if !envelope.errors.isEmpty {
+                message += "; the response also has \(envelope.errors.count) GraphQL error"
+                    + "\(envelope.errors.count == 1 ? "" : "s") (fields that failed are null): "
+                    + GraphQLEnvelope.summary(envelope.errors)
+            }
+            throw GatewayError(
+                .decoding, message,
+                fix: "make \(Decoded.self) match the operation's selection (an optional property for a field that "
+                    + "may be null), or decode as JSONValue", response: response,
+                apiError: envelope.errors.isEmpty ? nil : envelope.errors, underlying: error)
+        }
+    }
+
+    private func notFound(_ response: HTTPResponse, _ errors: [GraphQLError]) -> GatewayError {
+        GatewayError(.persistedQueryNotFound, "the server does not know the persisted query hash of \(name)",
+                     fix: "send the query text with the hash (Provider.fetch does)", response: response,
+                     apiError: errors)
+    }
+
+    /// A note on a failed response's body that is not GraphQL: an HTML page, say.
+    static func bodyNote(_ response: HTTPResponse) -> String? {
+        guard let first = response.body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
+        if first == UInt8(ascii: "<") || response.headers["Content-Type"]?.lowercased().contains("html") == true {
+            return "the body is an HTML page, not a GraphQL response (a proxy, captive portal or wrong URL?)"
+        }
+        return nil
+    }
+
+    /// Puts the `null` placeholder of an upload at `path` in `variables`.
+    static func placeholder(at path: String, in variables: inout GraphQLVariables,
+                            operation: GraphQLOperation) throws {
+        let steps = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let first = steps.first, !first.isEmpty, !steps.contains(where: \.isEmpty) else {
+            throw GatewayError(.invalidVariables, "the upload path \"\(path)\" is not a variable path",
+                               fix: "name the variable the file fills (\"image\"), or a place in it (\"files.0\")")
+        }
+        if steps.count == 1 {
+            variables[first] = .null
+            return
+        }
+        guard let root = variables[first] else {
+            throw GatewayError(.invalidVariables,
+                               "the upload path \"\(path)\" goes inside $\(first), which was not given",
+                               fix: "give $\(first) in the variables with null where each file goes")
+        }
+        var value = root
+        guard value.settingNull(at: steps.dropFirst()) else {
+            throw GatewayError(.invalidVariables, "the upload path \"\(path)\" is not a place inside $\(first)",
+                               fix: "give $\(first) with a member or list element at each step of the path")
+        }
+        variables[first] = value
+    }
+}
+
+extension JSONValue {
+    /// Sets the value at `steps` (object keys or list indices) to `null`; `false` when a step
+    /// does not exist. The depth is the path's length, which the caller wrote.
+    fileprivate mutating func settingNull(at steps: ArraySlice<String>) -> Bool {
+        guard let step = steps.first else {
+            self = .null
+            return true
+        }
+        switch self {
+        case .object(var object):
+            guard var member = object[step], member.settingNull(at: steps.dropFirst()) else { return false }
+            object[step] = member
+            self = .object(object)
+            return true
+        case .array(var items):
+            guard let index = Int(step), items.indices.contains(index),
+                  items[index].settingNull(at: steps.dropFirst()) else { return false }
+            self = .array(items)
+            return true
+        default:
+            return false
+        }
+    }
+}

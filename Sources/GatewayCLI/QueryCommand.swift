@@ -1,0 +1,107 @@
+import Foundation
+import Gateway
+import GraphQLLanguage
+
+/// `gateway query FILE --endpoint URL`: one GraphQL operation through the Provider, the response
+/// JSON to standard output.
+struct QueryCommand: Command {
+    let name = "query"
+    let summary = "Send one GraphQL operation through the Gateway pipeline and print the response JSON"
+    let help = """
+        Usage: gateway query FILE --endpoint URL [OPTIONS]
+
+        Sends the operation in FILE through a Gateway Provider (the same pipeline as the library) and
+        writes the response JSON to standard output. Fragments the operation spreads may be defined in
+        FILE or in any other .graphql or .gql file of its folder; only the fragments it uses are sent.
+
+        Options:
+          --endpoint URL            The GraphQL endpoint (required), such as http://127.0.0.1:4000/graphql.
+          --operation NAME          The operation to send, when FILE holds several.
+          --variables '<json>'      The variables as a JSON object.
+          --var name=value          One variable (repeatable; over --variables). The value is read as
+                                    JSON when it is valid JSON (42, true, "42", [1,2], {"a":1}),
+                                    otherwise taken as a string.
+          --header 'Name: value'    Add a request header (repeatable).
+          --bearer TOKEN            Send 'Authorization: Bearer TOKEN'.
+          --persisted               Automatic persisted queries: send the SHA-256 hash of the query
+                                    first, and the text only when the server does not know it.
+          --get                     Send a query by GET (mutations always go by POST).
+          --timeout SECONDS         Give up when no data arrives for this long (default 60).
+          --priority LEVEL          The request's priority in the queue: low, medium (default), high,
+                                    veryHigh or blocker.
+          --retries N               Send a query again up to N times (0–4, default 0) after 408, 429,
+                                    500, 502, 503, 504 or a lost connection. Mutations are never retried.
+          --verbose, -v             Print each attempt as a cURL command line, and the request's
+                                    metrics, to standard error (secrets show as <redacted>).
+
+        The variables are checked against the operation's variable definitions before anything is
+        sent; declared defaults fill the ones not given.
+
+        Exit status:
+          0  the response has data and no errors
+          1  the response has errors (with or without data), or is not a GraphQL response
+          2  a usage error (bad flags, an unknown operation, a missing or ill-typed variable)
+          3  a transport error or timeout
+        """
+
+    func run(_ arguments: inout Arguments, output: Output) async throws -> Int32 {
+        let options = try QueryOptions(parsing: &arguments, output: output)
+        let provider = Provider(baseURL: options.baseURL) { config in
+            config.graphQL.path = options.path
+            config.graphQL.persistedQueries = options.persisted ? .enabled : .disabled
+            config.graphQL.usesGETForQueries = options.usesGET
+            config.timeout = options.timeout ?? config.timeout
+            config.deadline = (options.timeout ?? .seconds(60)) * (options.retries + 1) + .seconds(5)
+            config.retryPolicy = .retries(options.retries)
+            if options.verbose {
+                config.observers = [CURLLogger(logsResponseHeaders: true) { output.error($0) }]
+            }
+        }
+        var requestOptions = GraphQLRequestOptions()
+        requestOptions.headers = options.headers
+        requestOptions.priority = options.priority
+        requestOptions.requiresAuthentication = false
+        do {
+            let response = try await provider.fetch(
+                options.operation, variables: options.variables, as: JSONValue.self, options: requestOptions)
+            Self.printBody(response.httpResponse.body, output: output)
+            guard !response.hasErrors else {
+                output.error("gateway query: \(options.operation) answered with \(response.errors.count) "
+                    + "error\(response.errors.count == 1 ? "" : "s") and partial data")
+                return 1
+            }
+            return 0
+        } catch let error as GatewayError {
+            return Self.exitStatus(for: error, options: options, output: output)
+        }
+    }
+
+    /// Prints what the server answered, when it is JSON, and says what went wrong.
+    static func exitStatus(for error: GatewayError, options: QueryOptions, output: Output) -> Int32 {
+        switch error.kind {
+        case .invalidVariables, .unknownOperation, .invalidOperation, .invalidRequest, .encoding:
+            output.error("gateway query: \(error.message)" + (error.fix.map { "\nFix: \($0)" } ?? ""))
+            return 2
+        case .graphQLErrors, .unauthenticated:
+            if let body = error.response?.body { printBody(body, output: output) }
+            output.error("gateway query: \(error.message)")
+            return 1
+        case .transport, .timeout, .responseTooLarge, .redirectRefused, .tooManyRedirects, .cancelled,
+             .tooManyAttempts:
+            output.error("gateway query: \(error)")
+            return 3
+        default:
+            if let body = error.response?.body, (try? JSONValue(parsing: [UInt8](body))) != nil {
+                printBody(body, output: output)
+            }
+            output.error("gateway query: \(error)")
+            return 1
+        }
+    }
+
+    /// The body as it came, with a final newline.
+    static func printBody(_ body: Data, output: Output) {
+        output.writeOut(body)
+        if body.last != UInt8(ascii: "\n") { output.writeOut(Data("\n".utf8)) }
+    }
+}

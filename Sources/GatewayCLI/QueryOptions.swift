@@ -1,0 +1,169 @@
+import Foundation
+import Gateway
+import GraphQLLanguage
+
+/// The options of `gateway query`, checked: the operation (with the fragments of its folder),
+/// its variables, and how to send it.
+struct QueryOptions {
+    /// The endpoint as given (for messages, query items redacted).
+    var display: String
+    /// The endpoint's origin: the provider's base URL.
+    var baseURL: URL
+    /// The endpoint's path, relative to `baseURL`.
+    var path: String
+    var operation: GraphQLOperation
+    var variables: GraphQLVariables
+    var headers: HTTPHeaders
+    var persisted: Bool
+    var usesGET: Bool
+    var timeout: Duration?
+    var priority: RequestPriority
+    var retries: Int
+    var verbose: Bool
+
+    init(parsing arguments: inout Arguments, output: Output) throws(UsageError) {
+        let endpoint = try arguments.option("endpoint")
+        let operationName = try arguments.option("operation")
+        let variablesText = try arguments.option("variables")
+        let variableItems = try arguments.options("var")
+        let headerLines = try arguments.options("header", short: "-H")
+        let bearer = try arguments.option("bearer")
+        persisted = arguments.flag("persisted")
+        usesGET = arguments.flag("get")
+        verbose = arguments.flag("verbose", short: "-v")
+        let priorityNames = RequestPriority.allCases.map(\.description)
+        priority = try arguments.choice("priority", priorityNames).flatMap(RequestPriority.init(name:)) ?? .medium
+        retries = try RequestOptions.retries(arguments.option("retries"))
+        timeout = try arguments.number("timeout").map { Duration.milliseconds(Int64(($0 * 1000).rounded())) }
+        let positionals = try arguments.positionals()
+        guard positionals.count == 1 else {
+            throw UsageError("expected one FILE holding the operation, got \(positionals.count) argument(s)")
+        }
+        guard let endpoint else {
+            throw UsageError("--endpoint URL is required (for example http://127.0.0.1:4000/graphql)")
+        }
+        guard let url = URL(string: endpoint), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+              var components = URLComponents(url: url, resolvingAgainstBaseURL: false), components.query == nil
+        else {
+            throw UsageError("--endpoint '\(endpoint)' is not an absolute http or https URL without a query "
+                + "(for example http://127.0.0.1:4000/graphql)")
+        }
+        display = Redaction.redactedURL(url)
+        path = String(components.percentEncodedPath.drop { $0 == "/" })
+        components.percentEncodedPath = "/"
+        components.fragment = nil
+        guard let base = components.url else { throw UsageError("--endpoint '\(endpoint)' is not a usable URL") }
+        baseURL = base
+
+        headers = HTTPHeaders()
+        for line in headerLines {
+            guard let colon = line.firstIndex(of: ":") else {
+                throw UsageError("--header '\(line)' must look like 'Name: value'")
+            }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { throw UsageError("--header '\(line)' has no name before the colon") }
+            headers.add(name: name, value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        if let bearer { headers["Authorization"] = "Bearer \(bearer)" }
+
+        variables = try Self.variables(text: variablesText, items: variableItems)
+        operation = try Self.operation(file: positionals[0], name: operationName, output: output)
+    }
+
+    /// `--variables` as the base, each `--var name=value` over it (JSON when the value is valid
+    /// JSON, else the text as a string).
+    static func variables(text: String?, items: [String]) throws(UsageError) -> GraphQLVariables {
+        var variables = GraphQLVariables()
+        if let text {
+            do {
+                variables = try GraphQLVariables(parsing: text)
+            } catch {
+                throw UsageError("--variables: \((error as? GatewayError)?.message ?? "\(error)")")
+            }
+        }
+        for item in items {
+            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+                throw UsageError("--var '\(item)' must look like name=value")
+            }
+            var name = String(item[..<equals])
+            if name.hasPrefix("$") { name.removeFirst() }
+            let text = String(item[item.index(after: equals)...])
+            variables[name] = (try? JSONValue(parsing: text)) ?? .string(text)
+        }
+        return variables
+    }
+
+    /// The operation named `name` (or the only one) in `file`, with the fragments of every
+    /// GraphQL file in the same folder.
+    static func operation(file: String, name: String?, output: Output) throws(UsageError) -> GraphQLOperation {
+        let bytes: [UInt8]
+        do {
+            bytes = try GraphQLFile.read(file, output: output)
+        } catch {
+            throw UsageError(error.description)
+        }
+        let fileURL = output.url(forPath: file).standardizedFileURL
+        let document: Document
+        do {
+            document = try Parser.parse(Source(bytes: bytes, name: file), limits: .operations)
+        } catch {
+            throw UsageError("the operation file does not parse:\n\(error.diagnostic.rendered())")
+        }
+        let names = document.definitions.compactMap { definition -> String? in
+            if case .operation(let operation) = definition { return operation.name?.value ?? "(anonymous)" }
+            return nil
+        }
+        if let name, !names.contains(name) {
+            let near = NameSuggestions.near(name, in: names)
+            let hint = near.isEmpty ? "" : "; did you mean " + near.map { "\"\($0)\"" }.joined(separator: ", ") + "?"
+            throw UsageError("\(file) has no operation named \"\(name)\"\(hint) (it has "
+                + (names.isEmpty ? "none" : names.joined(separator: ", ")) + ")")
+        }
+        var definitions = document.definitions
+        var defined = Set(definitions.compactMap { definition -> String? in
+            if case .fragment(let fragment) = definition { return fragment.name.value }
+            return nil
+        })
+        let (fragments, unreadable) = siblingFragments(of: fileURL, excluding: &defined)
+        definitions += fragments.map { .fragment($0) }
+        do {
+            return try GraphQLOperation(
+                document: Document(definitions: definitions, range: document.range, source: document.source),
+                operationName: name)
+        } catch {
+            var message = (error as? GatewayError)?.message ?? "\(error)"
+            if !unreadable.isEmpty {
+                message += " (these files of the folder do not parse: \(unreadable.joined(separator: ", ")))"
+            }
+            if let fix = (error as? GatewayError)?.fix { message += "; \(fix)" }
+            throw UsageError(message)
+        }
+    }
+
+    /// The fragments defined in the other GraphQL files of `file`'s folder, first definition of a
+    /// name winning; also the names of files that do not parse.
+    private static func siblingFragments(of file: URL, excluding defined: inout Set<String>)
+        -> ([FragmentDefinition], [String])
+    {
+        let folder = file.deletingLastPathComponent()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var fragments: [FragmentDefinition] = []
+        var unreadable: [String] = []
+        for name in names.sorted() where OperationStore.fileExtensions.contains((name as NSString).pathExtension) {
+            let url = folder.appendingPathComponent(name).standardizedFileURL
+            guard url.path != file.path, let data = FileManager.default.contents(atPath: url.path) else { continue }
+            guard let sibling = try? Parser.parse(Source(bytes: [UInt8](data), name: url.path), limits: .operations)
+            else {
+                unreadable.append(name)
+                continue
+            }
+            for definition in sibling.definitions {
+                guard case .fragment(let fragment) = definition, defined.insert(fragment.name.value).inserted
+                else { continue }
+                fragments.append(fragment)
+            }
+        }
+        return (fragments, unreadable)
+    }
+}
