@@ -1,0 +1,154 @@
+import Foundation
+import GatewayTesting
+import Testing
+
+/// `OffPool` keeps heavy and blocking test work off the cooperative pool, and `OnceCache` builds a
+/// shared fixture once however many tests ask at once.
+@Suite struct OffPoolTests {
+    @Test func runReturnsWhatTheBodyReturnsAndThrowsWhatItThrows() async throws {
+        #expect(await OffPool.run { 6 * 7 } == 42)
+        let error = await #expect(throws: CocoaError.self) {
+            try await OffPool.run { () throws(CocoaError) -> Int in throw CocoaError(.featureUnsupported) }
+        }
+        #expect(error?.code == .featureUnsupported)
+    }
+
+    /// Heavy work that never suspends fills the lane, not the pool: a task started on the pool
+    /// meanwhile still runs. Were the work on the pool's two threads, that task would only run
+    /// once the spinning gave up.
+    @Test func thePoolStaysFreeWhileHeavyWorkSpins() async throws {
+        let answered = SpinFlag()
+        let spinners = (0..<4).map { _ in Task { await OffPool.run { answered.spinUntilSet() } } }
+        await Task.detached { answered.set() }.value
+        for spinner in spinners {
+            #expect(await spinner.value)
+        }
+    }
+
+    @Test func childTasksOfTheBodyStayOffThePoolToo() async throws {
+        let answered = SpinFlag()
+        let spinner = Task {
+            await OffPool.run {
+                await withTaskGroup(of: Bool.self) { group in
+                    for _ in 0..<4 { group.addTask { answered.spinUntilSet() } }
+                    return await group.reduce(true) { $0 && $1 }
+                }
+            }
+        }
+        await Task.detached { answered.set() }.value
+        #expect(await spinner.value)
+    }
+
+    /// Four blocking calls that each wait for all four to arrive: only threads of their own (the
+    /// pool has two here) let them all arrive.
+    @Test func blockingCallsEachGetAThreadOfTheirOwn() async throws {
+        let arrivals = BuildCount()
+        let passed = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    try await OffPool.blocking {
+                        arrivals.increment()
+                        let giveUp = ContinuousClock.now + .seconds(20)
+                        while arrivals.value < 4, ContinuousClock.now < giveUp { usleep(1_000) }
+                        return arrivals.value == 4
+                    }
+                }
+            }
+            return try await group.reduce(true) { $0 && $1 }
+        }
+        #expect(passed)
+        await #expect(throws: CocoaError.self) {
+            try await OffPool.blocking { () throws -> Int in throw CocoaError(.fileNoSuchFile) }
+        }
+    }
+
+    @Test func aOnceCacheBuildsEachKeyOnceForManyAskersAtOnce() async throws {
+        let cache = OnceCache<String, Int>()
+        let builds = BuildCount()
+        let values = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<50 {
+                group.addTask {
+                    try await cache.value(for: index.isMultiple(of: 2) ? "even" : "odd") {
+                        builds.increment()
+                        return index % 2
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(builds.value == 2)
+        #expect(values.filter { $0 == 0 }.count == 25)
+        #expect(values.filter { $0 == 1 }.count == 25)
+    }
+
+    @Test func aOnceCacheRemembersAFailedBuild() async throws {
+        let cache = OnceCache<Int, Int>()
+        let builds = BuildCount()
+        for _ in 0..<3 {
+            await #expect(throws: CocoaError.self) {
+                try await cache.value(for: 1) {
+                    builds.increment()
+                    throw CocoaError(.fileReadCorruptFile)
+                }
+            }
+        }
+        #expect(builds.value == 1)
+    }
+
+    /// GraphQLLanguageTests cannot import GatewayTesting, so it carries a copy of the file.
+    @Test func theCopyInGraphQLLanguageTestsIsIdentical() throws {
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // …/Tests/GatewayTestingTests
+            .deletingLastPathComponent()  // …/Tests
+            .deletingLastPathComponent()  // the package root
+        let original = try Data(contentsOf: root.appendingPathComponent("Sources/GatewayTesting/OffPool.swift"))
+        let copy = try Data(contentsOf: root.appendingPathComponent("Tests/GraphQLLanguageTests/Support/OffPool.swift"))
+        #expect(original == copy, "copy Sources/GatewayTesting/OffPool.swift over the other one")
+    }
+}
+
+/// A flag set once, read from any thread.
+final class SpinFlag: @unchecked Sendable {
+    // Only touched under `lock`.
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+
+    /// Computes without suspending until the flag is set, or gives up after 20 s so that a broken
+    /// lane fails the test instead of hanging it.
+    /// - Returns: whether the flag was set.
+    func spinUntilSet() -> Bool {
+        let giveUp = ContinuousClock.now + .seconds(20)
+        while !isSet, ContinuousClock.now < giveUp {}
+        return isSet
+    }
+}
+
+/// A count, incremented from any thread.
+private final class BuildCount: @unchecked Sendable {
+    // Only touched under `lock`.
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
+}
+
+/// The trait puts a whole test on the lane.
+@Suite(.offPool) struct OffPoolTraitTests {
+    @Test func aTestWithTheTraitLeavesThePoolFree() async throws {
+        let answered = SpinFlag()
+        let pool = Task.detached { answered.set() }
+        #expect(answered.spinUntilSet())
+        await pool.value
+    }
+
+    @Test(arguments: 0..<3) func soDoesEachCaseOfAParameterizedTest(_ index: Int) async throws {
+        let answered = SpinFlag()
+        let pool = Task.detached { answered.set() }
+        #expect(answered.spinUntilSet())
+        await pool.value
+    }
+}
