@@ -5,11 +5,13 @@
 // long stretch without suspending holds one of them; two such tests stop every other test, and
 // loopback handlers, transport watchdogs, retry deadlines and timed assertions fail on time.
 //
-// 1. CPU-heavy work (building big schemas, thousands of parses, a command run over a corpus, tens
-//    of MiB of cache writes) goes in `try await OffPool.run { ... }`. It runs on the CPU lane:
-//    dedicated threads (one per core beyond the first) that the OS time-slices fairly with the
-//    pool, so the pool stays free for everybody else. Any code fits: synchronous or async,
-//    `#expect` and `try #require` included.
+// 1. CPU-heavy work (building big schemas, thousands of parses, a command run over a corpus) and
+//    disk-heavy work (SQLite stores, fixture files: on Linux `Data.write` waits for the disk with
+//    `fsync`, seconds when the machine is busy) goes in `try await OffPool.run { ... }`, or the
+//    whole suite gets the `.offPool` trait. It runs on the lane: a few dedicated threads that the
+//    OS time-slices fairly with the pool, so the pool stays free for everybody else. Any code
+//    fits, synchronous or async, `#expect` and `try #require` included. Not for tests that need
+//    many of their own tasks truly in parallel: the lane has few threads.
 // 2. A blocking call (reading a child process's pipe, `waitpid`, a semaphore) goes in
 //    `try await OffPool.blocking { ... }`, on a thread of its own. Never `Process.waitUntilExit`:
 //    it can spin on Linux.
@@ -41,8 +43,9 @@ import Foundation
 /// }
 /// ```
 public enum OffPool {
-    /// Runs `body` on the CPU lane: threads of their own, shared by all heavy test work, so that
-    /// its synchronous stretches never hold a thread of the cooperative pool.
+    /// Runs `body` on the lane: threads of their own, shared by all heavy test work, so that its
+    /// synchronous stretches (computing, or waiting for the disk) never hold a thread of the
+    /// cooperative pool.
     ///
     /// Call it from nonisolated code (a plain `@Test func`): the body runs with the lane as its
     /// task executor, and so do child tasks (`async let`, task groups); unstructured `Task {}`s
@@ -58,10 +61,18 @@ public enum OffPool {
         _ body: () async throws(Failure) -> Result
     ) async throws(Failure) -> Result {
         if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
-            return try await withTaskExecutorPreference(CPULane.shared, isolation: isolation, operation: body)
+            return try await withTaskExecutorPreference(OffPoolLane.shared, isolation: isolation, operation: body)
         } else {
             return try await body()
         }
+    }
+
+    /// Whether the calling code runs on the lane (always `false` where the lane is unavailable).
+    public static var isOnLane: Bool {
+        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+            return OffPoolLane.shared.isCurrentThread
+        }
+        return false
     }
 
     /// Runs blocking `body` on a new thread of its own and waits for it without holding a thread
@@ -74,7 +85,7 @@ public enum OffPool {
     ) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread { continuation.resume(with: Swift.Result { try body() }) }
-            thread.stackSize = CPULane.stackSize
+            thread.stackSize = OffPoolLane.stackSize
             thread.start()
         }
     }
@@ -94,7 +105,7 @@ public struct OffPoolTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test of a suite.
     public var isRecursive: Bool { true }
 
-    /// Runs `function` on the CPU lane.
+    /// Runs `function` on the lane.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
@@ -103,13 +114,13 @@ public struct OffPoolTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == OffPoolTrait {
-    /// Runs each test or test case on the CPU lane, off the cooperative pool (see `OffPool.run`).
+    /// Runs each test or test case on the lane, off the cooperative pool (see `OffPool.run`).
     public static var offPool: Self { OffPoolTrait() }
 }
 #endif
 
 /// Values built once per process, by key, however many tests ask at the same moment: the first
-/// asker builds the value on the CPU lane and the others wait for it.
+/// asker builds the value on the lane and the others wait for it.
 ///
 /// ```swift
 /// static let schemas = OnceCache<String, SchemaBuildResult>()
@@ -124,7 +135,7 @@ public final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: @unchec
     /// Creates an empty cache.
     public init() {}
 
-    /// The value for `key`, built by `make` on the CPU lane the first time it is asked for.
+    /// The value for `key`, built by `make` on the lane the first time it is asked for.
     /// - Parameters:
     ///   - key: Which value.
     ///   - make: Builds the value; called at most once per key.
@@ -141,17 +152,19 @@ public final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: @unchec
     }
 }
 
-/// The threads behind `OffPool.run`: one per core beyond the first (at least one), so that the
-/// cooperative pool always keeps a core's worth of time. A task executor whose jobs run in the
-/// order they arrive.
+/// The threads behind `OffPool.run`: one per core beyond the first, so that the cooperative pool
+/// keeps a core's worth of time, but at least two, so that one test waiting for the disk does not
+/// hold up all the others. A task executor whose jobs run in the order they arrive.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-final class CPULane: TaskExecutor, @unchecked Sendable {
-    // `@unchecked Sendable`: `jobs` and `head` are only touched while `condition` is locked.
+final class OffPoolLane: TaskExecutor, @unchecked Sendable {
+    // `@unchecked Sendable`: `jobs`, `head` and `threadIDs` are only touched while `condition`
+    // is locked.
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var head = 0
+    private var threadIDs: Set<pthread_t> = []
 
-    static let shared = CPULane(threads: max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
+    static let shared = OffPoolLane(threads: max(2, ProcessInfo.processInfo.activeProcessorCount - 1))
 
     /// Deep enough for the recursion tests run (parsers check their own depth limits well below).
     static let stackSize = 8 << 20
@@ -165,6 +178,13 @@ final class CPULane: TaskExecutor, @unchecked Sendable {
         }
     }
 
+    /// Whether the calling code runs on one of the lane's threads.
+    var isCurrentThread: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return threadIDs.contains(pthread_self())
+    }
+
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         condition.lock()
@@ -174,6 +194,9 @@ final class CPULane: TaskExecutor, @unchecked Sendable {
     }
 
     private func runJobs() {
+        condition.lock()
+        threadIDs.insert(pthread_self())
+        condition.unlock()
         while true {
             condition.lock()
             while head == jobs.count { condition.wait() }

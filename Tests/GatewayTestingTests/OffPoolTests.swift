@@ -5,6 +5,13 @@ import Testing
 /// `OffPool` keeps heavy and blocking test work off the cooperative pool, and `OnceCache` builds a
 /// shared fixture once however many tests ask at once.
 @Suite struct OffPoolTests {
+    @Test func runRunsTheBodyOnTheLaneAndNothingElseDoes() async throws {
+        #expect(!OffPool.isOnLane)
+        #expect(await OffPool.run { OffPool.isOnLane })
+        #expect(await Task.detached { OffPool.isOnLane }.value == false)
+        #expect(!OffPool.isOnLane)
+    }
+
     @Test func runReturnsWhatTheBodyReturnsAndThrowsWhatItThrows() async throws {
         #expect(await OffPool.run { 6 * 7 } == 42)
         let error = await #expect(throws: CocoaError.self) {
@@ -13,34 +20,19 @@ import Testing
         #expect(error?.code == .featureUnsupported)
     }
 
-    /// Heavy work that never suspends fills the lane, not the pool: a task started on the pool
-    /// meanwhile still runs. Were the work on the pool's two threads, that task would only run
-    /// once the spinning gave up.
-    @Test func thePoolStaysFreeWhileHeavyWorkSpins() async throws {
-        let answered = SpinFlag()
-        let spinners = (0..<4).map { _ in Task { await OffPool.run { answered.spinUntilSet() } } }
-        await Task.detached { answered.set() }.value
-        for spinner in spinners {
-            #expect(await spinner.value)
-        }
-    }
-
-    @Test func childTasksOfTheBodyStayOffThePoolToo() async throws {
-        let answered = SpinFlag()
-        let spinner = Task {
-            await OffPool.run {
-                await withTaskGroup(of: Bool.self) { group in
-                    for _ in 0..<4 { group.addTask { answered.spinUntilSet() } }
-                    return await group.reduce(true) { $0 && $1 }
-                }
+    @Test func childTasksOfTheBodyRunOnTheLaneToo() async throws {
+        let places = await OffPool.run {
+            await withTaskGroup(of: Bool.self) { group in
+                for _ in 0..<4 { group.addTask { OffPool.isOnLane } }
+                async let single = OffPool.isOnLane
+                return await group.reduce(into: []) { $0.append($1) } + [single]
             }
         }
-        await Task.detached { answered.set() }.value
-        #expect(await spinner.value)
+        #expect(places == [true, true, true, true, true])
     }
 
     /// Four blocking calls that each wait for all four to arrive: only threads of their own (the
-    /// pool has two here) let them all arrive.
+    /// pool has two here, the lane few) let them all arrive.
     @Test func blockingCallsEachGetAThreadOfTheirOwn() async throws {
         let arrivals = BuildCount()
         let passed = try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -50,7 +42,7 @@ import Testing
                         arrivals.increment()
                         let giveUp = ContinuousClock.now + .seconds(20)
                         while arrivals.value < 4, ContinuousClock.now < giveUp { usleep(1_000) }
-                        return arrivals.value == 4
+                        return arrivals.value == 4 && !OffPool.isOnLane
                     }
                 }
             }
@@ -62,7 +54,7 @@ import Testing
         }
     }
 
-    @Test func aOnceCacheBuildsEachKeyOnceForManyAskersAtOnce() async throws {
+    @Test func aOnceCacheBuildsEachKeyOnceOnTheLaneForManyAskersAtOnce() async throws {
         let cache = OnceCache<String, Int>()
         let builds = BuildCount()
         let values = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -70,7 +62,7 @@ import Testing
                 group.addTask {
                     try await cache.value(for: index.isMultiple(of: 2) ? "even" : "odd") {
                         builds.increment()
-                        return index % 2
+                        return OffPool.isOnLane ? index % 2 : -1
                     }
                 }
             }
@@ -107,22 +99,16 @@ import Testing
     }
 }
 
-/// A flag set once, read from any thread.
-final class SpinFlag: @unchecked Sendable {
-    // Only touched under `lock`.
-    private let lock = NSLock()
-    private var value = false
+/// The trait puts a whole test, or each case of a parameterized one, on the lane.
+@Suite(.offPool) struct OffPoolTraitTests {
+    @Test func aTestWithTheTraitRunsOnTheLane() {
+        #expect(OffPool.isOnLane)
+    }
 
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
-
-    /// Computes without suspending until the flag is set, or gives up after 20 s so that a broken
-    /// lane fails the test instead of hanging it.
-    /// - Returns: whether the flag was set.
-    func spinUntilSet() -> Bool {
-        let giveUp = ContinuousClock.now + .seconds(20)
-        while !isSet, ContinuousClock.now < giveUp {}
-        return isSet
+    @Test(arguments: 0..<3) func soDoesEachCaseOfAParameterizedTest(_ index: Int) async {
+        #expect(OffPool.isOnLane)
+        await Task.yield()
+        #expect(OffPool.isOnLane)
     }
 }
 
@@ -134,21 +120,4 @@ private final class BuildCount: @unchecked Sendable {
 
     var value: Int { lock.withLock { count } }
     func increment() { lock.withLock { count += 1 } }
-}
-
-/// The trait puts a whole test on the lane.
-@Suite(.offPool) struct OffPoolTraitTests {
-    @Test func aTestWithTheTraitLeavesThePoolFree() async throws {
-        let answered = SpinFlag()
-        let pool = Task.detached { answered.set() }
-        #expect(answered.spinUntilSet())
-        await pool.value
-    }
-
-    @Test(arguments: 0..<3) func soDoesEachCaseOfAParameterizedTest(_ index: Int) async throws {
-        let answered = SpinFlag()
-        let pool = Task.detached { answered.set() }
-        #expect(answered.spinUntilSet())
-        await pool.value
-    }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// Hostile documents end in a clean, specific error (or parse), never a crash, a hang or a stack
 /// overflow.
-@Suite struct HostileInputTests {
+@Suite(.offPool) struct HostileInputTests {
     /// The constructs that nest, each as a document `depth` levels deep.
     enum Nesting: String, CaseIterable, CustomTestStringConvertible {
         case selections, lists, objects, listTypes

@@ -2,7 +2,7 @@ import GraphQLLanguage
 import Testing
 
 /// Validation stays bounded on documents written to make it slow or to make it crash.
-@Suite struct HostileDocumentTests {
+@Suite(.offPool) struct HostileDocumentTests {
     static let schema: Schema = {
         let sdl = """
             type Query { hello: String, me: Query, node(id: ID): Query, list: [Query] }
