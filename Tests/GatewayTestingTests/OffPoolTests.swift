@@ -87,15 +87,44 @@ import Testing
         #expect(builds.value == 1)
     }
 
-    /// GraphQLLanguageTests cannot import GatewayTesting, so it carries a copy of the file.
-    @Test func theCopyInGraphQLLanguageTestsIsIdentical() throws {
+    /// GraphQLLanguageTests cannot import GatewayTesting, so it carries copies of the files.
+    @Test(arguments: ["OffPool.swift", "UndisturbedTiming.swift"])
+    func theCopyInGraphQLLanguageTestsIsIdentical(_ file: String) throws {
         let root = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent()  // …/Tests/GatewayTestingTests
             .deletingLastPathComponent()  // …/Tests
             .deletingLastPathComponent()  // the package root
-        let original = try Data(contentsOf: root.appendingPathComponent("Sources/GatewayTesting/OffPool.swift"))
-        let copy = try Data(contentsOf: root.appendingPathComponent("Tests/GraphQLLanguageTests/Support/OffPool.swift"))
-        #expect(original == copy, "copy Sources/GatewayTesting/OffPool.swift over the other one")
+        let original = try Data(contentsOf: root.appendingPathComponent("Sources/GatewayTesting/\(file)"))
+        let copy = try Data(contentsOf: root.appendingPathComponent("Tests/GraphQLLanguageTests/Support/\(file)"))
+        #expect(original == copy, "copy Sources/GatewayTesting/\(file) over the one in Tests/GraphQLLanguageTests/Support")
+    }
+}
+
+/// Timing that leaves out the runs the system interrupted.
+@Suite struct UndisturbedTimingTests {
+    @Test func aQuickRunIsMeasuredAtItsLength() {
+        var runs = 0
+        let elapsed = UndisturbedTiming.measure { runs += 1 }
+        #expect(elapsed < .seconds(1))
+        #expect((1...5).contains(runs))
+    }
+
+    @Test func aSlowRunIsReportedAsSlow() {
+        // Sleeping gives the core up voluntarily, which is no interruption: the run's length is
+        // the sleep's at least.
+        let elapsed = UndisturbedTiming.measure { usleep(60_000) }
+        #expect(elapsed >= .milliseconds(60))
+    }
+
+    @Test func anErrorEndsTheMeasurement() {
+        var runs = 0
+        #expect(throws: CocoaError.self) {
+            try UndisturbedTiming.measure {
+                runs += 1
+                throw CocoaError(.featureUnsupported)
+            }
+        }
+        #expect(runs == 1)
     }
 }
 

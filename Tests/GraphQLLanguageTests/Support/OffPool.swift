@@ -21,13 +21,16 @@
 //    all build it together.
 // 4. Keep each parameterized case to milliseconds: run a command once for many files and compare
 //    per file, rather than once per file.
-// 5. A test with a time bound from an issue's "Done when" waits for a quiet scheduler before it
-//    starts its clock, and keeps the issue's bound; only margins no issue sets may be widened,
-//    with a comment saying why.
+// 5. A test with a time bound from an issue's "Done when" keeps the issue's bound. An async one
+//    waits for a quiet scheduler before it starts its clock (`TimedTest.waitForQuietScheduler` in
+//    GatewayTests); a synchronous one times its work with `UndisturbedTiming.measure`, which
+//    leaves out runs the system interrupted. Only margins no issue sets may be widened, with a
+//    comment saying why. A bound on a `ManualClock` (which moves with real time too) adds the real
+//    time the test measured around the work.
 //
-// This file is self-contained (Foundation only). `Tests/GraphQLLanguageTests/Support/OffPool.swift`
-// is an identical copy for the one test target that cannot import GatewayTesting; keep them equal
-// (a test compares them).
+// This file is self-contained (Foundation only). `Tests/GraphQLLanguageTests/Support/` holds an
+// identical copy for the one test target that cannot import GatewayTesting; keep them equal (a
+// test compares them).
 
 import Foundation
 
