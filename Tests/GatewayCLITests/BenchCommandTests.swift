@@ -1,10 +1,12 @@
 import Foundation
+import GatewayTesting
 import GraphQLLanguage
 import Testing
 @testable import GatewayCLI
 
 /// `gateway bench` through the dispatcher: the output forms and exit codes, not the speed.
-@Suite struct BenchCommandTests {
+/// Benchmarks compute without pause: on the CPU lane.
+@Suite(.offPool) struct BenchCommandTests {
     let files: GraphQLFilesFixture
     static let operation = "query Q($id: ID!) { node(id: $id) { ...F } } fragment F on Node { id }"
 

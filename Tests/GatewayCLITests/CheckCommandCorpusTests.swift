@@ -4,24 +4,21 @@ import Testing
 @testable import GatewayCLI
 
 /// `gateway check --format json` on every file of the corpus's `invalid/` folder reports the rule
-/// the file breaks at the line and column the manifest gives (graphql-js's locations).
+/// the file breaks at the line and column the manifest gives (graphql-js's locations), and every
+/// self-contained corpus document gets the manifest's verdict.
+///
+/// Each case looks at its own file, but the command runs once per schema over all the files that
+/// use it (`CheckCorpus.run`): building the big corpus schemas once per file made these the
+/// slowest tests of the package.
 @Suite(.enabled(if: CheckCorpus.isAvailable, "the corpus at ../shared/corpora is absent"))
 struct CheckCommandCorpusTests {
     @Test(arguments: CheckCorpus.invalid)
     func invalidFileIsReportedWithItsRuleAtTheManifestsPlace(_ entry: CheckCorpus.InvalidEntry) async throws {
         for schemaID in entry.schemas {
-            let schema = try #require(CheckCorpus.schema(schemaID))
-            var arguments = ["--format", "json"]
-            for file in schema.files { arguments += ["--schema", CheckCorpus.root.appendingPathComponent(file).path] }
-            if schema.needsLenient { arguments.append("--lenient") }
-            arguments.append(CheckCorpus.root.appendingPathComponent(entry.path).path)
-            let sink = CapturedOutput()
-            let status = await Dispatcher.standard.run(["check"] + arguments, output: sink.output())
-            #expect(status == 1, "\(schemaID): \(sink.stderr)")
-            let reported = try #require(try JSONValue(parsing: sink.stdout).arrayValue)
-            let found = Set(reported.map { error in
-                "\(error["rule"]?.stringValue ?? "-") \(error["line"]?.intValue ?? 0):\(error["column"]?.intValue ?? 0)"
-            })
+            let run = try await CheckCorpus.run(.invalid, schema: schemaID)
+            #expect(run.status == 1, "\(schemaID): \(run.stderr)")
+            let reported = try #require(run.errors[entry.path], "\(schemaID): nothing reported for \(entry.path)")
+            let found = Set(reported.map { "\($0.rule ?? "-") \($0.line):\($0.column)" })
             let expected = (entry.results[schemaID]?.errors ?? []).filter { $0.rule == entry.expected_rule }
             #expect(!expected.isEmpty)
             for error in expected {
@@ -39,17 +36,11 @@ extension CheckCommandCorpusTests {
     @Test(arguments: CheckCorpus.selfContainedDocuments)
     func documentGetsTheManifestsVerdictFromGatewayCheck(_ entry: CheckCorpus.DocumentEntry) async throws {
         let primary = try #require(entry.primary_schema)
-        let schema = try #require(CheckCorpus.schema(primary))
-        var arguments = ["--format", "json"]
-        for file in schema.files { arguments += ["--schema", CheckCorpus.root.appendingPathComponent(file).path] }
-        if schema.needsLenient { arguments.append("--lenient") }
-        arguments.append(CheckCorpus.root.appendingPathComponent(entry.path).path)
-        let sink = CapturedOutput()
-        let status = await Dispatcher.standard.run(["check"] + arguments, output: sink.output())
-        let reported = try #require(try JSONValue(parsing: sink.stdout).arrayValue)
-        let rules = Set(reported.compactMap { $0["rule"]?.stringValue })
-        #expect(rules == Set((entry.validation?[primary]?.rules ?? [:]).keys), "\(sink.stdout)")
-        #expect(status == (reported.isEmpty ? 0 : 1))
+        let run = try await CheckCorpus.run(.selfContainedDocuments, schema: primary)
+        let reported = run.errors[entry.path] ?? []
+        let rules = Set(reported.compactMap(\.rule))
+        #expect(rules == Set((entry.validation?[primary]?.rules ?? [:]).keys), "\(reported)")
+        #expect(run.status == (run.errors.isEmpty ? 0 : 1), "\(run.stderr)")
     }
 }
 
@@ -150,3 +141,4 @@ enum CheckCorpus {
 
     static func schema(_ id: String) -> SchemaEntry? { manifest?.schemas.first { $0.id == id } }
 }
+

@@ -1,10 +1,12 @@
 import Foundation
+import GatewayTesting
 import GraphQLLanguage
 import Testing
 @testable import GatewayCLI
 
-/// `gateway check`, run through the dispatcher as the `gateway` executable runs it.
-@Suite struct CheckCommandTests {
+/// `gateway check`, run through the dispatcher as the `gateway` executable runs it. The tests write
+/// fixture files and build schemas: the suite runs off the cooperative pool.
+@Suite(.offPool) struct CheckCommandTests {
     /// The package root, found from this file's path.
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -4,8 +4,9 @@ import GatewayTesting
 import Testing
 @testable import GatewayCLI
 
-/// `gateway demo` through the dispatcher, as a person runs it.
-@Suite struct DemoCommandTests {
+/// `gateway demo` through the dispatcher, as a person runs it. The demo writes its token file and
+/// SQLite cache: the suite runs off the cooperative pool.
+@Suite(.offPool) struct DemoCommandTests {
     /// Every request of the script: name, method and path as sent, status.
     static let rows: [(name: String, request: String, status: String)] = [
         ("login", "POST /auth/login", "200"),

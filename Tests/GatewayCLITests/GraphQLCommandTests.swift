@@ -1,10 +1,12 @@
 import Foundation
+import GatewayTesting
 import GraphQLLanguage
 import Testing
 @testable import GatewayCLI
 
 /// `gateway parse`, `format` and `normalize` through the dispatcher, one test per flag and exit code.
-@Suite struct GraphQLCommandTests {
+/// Some parse or format large generated files: the suite runs on the CPU lane.
+@Suite(.offPool) struct GraphQLCommandTests {
     let files: GraphQLFilesFixture
 
     init() throws {

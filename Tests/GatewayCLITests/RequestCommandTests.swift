@@ -1,15 +1,16 @@
 import Foundation
 import Testing
+import GatewayTesting
 import GraphQLLanguage
 @testable import GatewayCLI
 
-/// `gateway request` against httpbin, a third-party HTTP server run by python3 on 127.0.0.1.
-/// Skipped where httpbin is not installed (`.ci/run` installs it).
-@Suite(.serialized) final class RequestCommandTests {
+/// `gateway request` against httpbin, a third-party HTTP server run by python3 on 127.0.0.1, one
+/// for all the tests. Skipped where httpbin is not installed (`.ci/run` installs it). Some tests
+/// write files to upload: the suite runs off the cooperative pool.
+@Suite(.serialized, .offPool) struct RequestCommandTests {
     let peer: PythonPeer?
 
-    init() throws { peer = try PythonPeer.httpbin() }
-    deinit { peer?.stop() }
+    init() async throws { peer = try await PythonPeer.httpbin() }
 
     func run(_ arguments: [String], directory: URL? = nil) async -> (status: Int32, sink: CapturedOutput) {
         let sink = CapturedOutput()

@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 import GatewaySQLite
+import GatewayTesting
 import Testing
 
 /// The stores every conformance test runs over.
@@ -25,7 +26,8 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 }
 
-@Suite struct CacheStoreConformanceTests {
+/// SQLite waits for the disk: the suite runs off the cooperative pool.
+@Suite(.offPool) struct CacheStoreConformanceTests {
     @Test(arguments: StoreKind.allCases)
     func anEntryReadsBackAsItWasStored(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()

@@ -1,9 +1,11 @@
 import Foundation
 import Gateway
 import GatewaySQLite
+import GatewayTesting
 import Testing
 
-@Suite struct SQLiteCacheStoreTests {
+/// SQLite waits for the disk: the suite runs off the cooperative pool.
+@Suite(.offPool) struct SQLiteCacheStoreTests {
     @Test func entriesStatisticsAndHitsSurviveReopening() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("cache.sqlite")

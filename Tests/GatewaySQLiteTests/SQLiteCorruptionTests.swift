@@ -1,9 +1,11 @@
 import Foundation
 import Gateway
 import GatewaySQLite
+import GatewayTesting
 import Testing
 
-@Suite struct SQLiteCorruptionTests {
+/// SQLite waits for the disk: the suite runs off the cooperative pool.
+@Suite(.offPool) struct SQLiteCorruptionTests {
     /// A closed database of `count` entries, its write-ahead log folded back into the file.
     static func makeDatabase(_ path: String, count: Int = 300) async throws {
         let store = try SQLiteCacheStore(path: path)

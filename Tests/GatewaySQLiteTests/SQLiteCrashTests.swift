@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 import GatewaySQLite
+import GatewayTesting
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +9,8 @@ import Glibc
 import Darwin
 #endif
 
-@Suite struct SQLiteCrashTests {
+/// SQLite waits for the disk: the suite runs off the cooperative pool.
+@Suite(.offPool) struct SQLiteCrashTests {
     /// The `gateway` executable built next to the test bundle (`swift build` / `swift test` build it).
     static func gatewayBinary(filePath: String = #filePath) -> URL? {
         var candidates: [URL] = []
@@ -31,7 +33,8 @@ import Darwin
         for round in 1...3 {
             // Progress comes every 50 writes of the 10,000; stop at a random one.
             let stopAfter = Int.random(in: 1...120, using: &generator)
-            let reached = try await Self.onOwnThread {
+            // Reading the pipe and waiting for the process block: a thread of their own.
+            let reached = try await OffPool.blocking {
                 try Self.runWriter(binary, path: path, seed: round, stopAfterLines: stopAfter)
             }
             if reached { killed += 1 }
@@ -45,15 +48,6 @@ import Darwin
         try await store.put(Fixture.entry(1))
         #expect(try await store.get(Fixture.key(1), now: Fixture.now) != nil)
         #expect(warnings.all.isEmpty)
-    }
-
-    /// Runs blocking work (reading a pipe, waiting for a process) on a thread of its own, so that
-    /// it never holds one of the few threads that run every test's tasks.
-    static func onOwnThread<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread { continuation.resume(with: Swift.Result { try work() }) }
-            thread.start()
-        }
     }
 
     /// Starts the writer, reads its progress lines until `stopAfterLines`, then kills it with SIGKILL.

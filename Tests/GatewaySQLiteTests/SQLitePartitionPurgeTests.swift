@@ -1,9 +1,11 @@
 import Foundation
 import Gateway
 import GatewaySQLite
+import GatewayTesting
 import Testing
 
-@Suite struct SQLitePartitionPurgeTests {
+/// SQLite waits for the disk: the suite runs off the cooperative pool.
+@Suite(.offPool) struct SQLitePartitionPurgeTests {
     static let secret = "alice-home-address-4f1c9a77"
 
     /// Fills a store with many entries of alice (each holding the secret) and of bob.

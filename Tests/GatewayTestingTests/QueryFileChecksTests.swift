@@ -5,7 +5,8 @@ import Testing
 
 /// The query-file helper: it passes on valid files, and records each problem as an issue at the
 /// `.graphql` file, line and column.
-@Suite struct QueryFileChecksTests {
+/// The tests write fixture files: the suite runs off the cooperative pool.
+@Suite(.offPool) struct QueryFileChecksTests {
     /// The project's own example API: its queries match its schema.
     @Test func thePackagesQueriesMatchItsSchema() throws {
         let outcome = try #require(expectValidQueryFiles())

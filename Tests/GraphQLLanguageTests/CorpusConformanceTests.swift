@@ -3,7 +3,7 @@ import Testing
 
 /// Every document, SDL schema and malformed file of the shared corpus parses, or fails, exactly as
 /// graphql-core 3.2.8 does according to `manifest.json`.
-@Suite(.enabled(if: Corpus.isAvailable, "the shared corpus is not next to the package"))
+@Suite(.enabled(if: Corpus.isAvailable, "the shared corpus is not next to the package"), .offPool)
 struct CorpusConformanceTests {
     @Test(arguments: Corpus.documents)
     func documentParsesOrFailsAsTheManifestSays(_ entry: Corpus.DocumentEntry) throws {

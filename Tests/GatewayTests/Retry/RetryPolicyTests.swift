@@ -20,7 +20,9 @@ private func retryingProvider(
     func threeAttemptsFor503503200WithDelaysInsideTheJitterBounds(draw: Double) async throws {
         let stub = StubTransport().on(.get, "x", reply: .status(503), .status(503), .status(200))
         let clock = ManualClock(advancesOnSleep: true)
+        let started = ContinuousClock.now
         let response = try await retryingProvider(stub, clock: clock, draw: draw).send(Endpoint<Empty>.get("x"))
+        let realTime = ContinuousClock.now - started
         #expect(stub.requests.count == 3)
         #expect(response.metrics.attempts == 3)
         #expect(response.metrics.retries == 2)
@@ -32,9 +34,10 @@ private func retryingProvider(
             #expect(sleep >= .zero && sleep <= .seconds(bound))
             #expect(abs(sleep.seconds - bound * draw) < 1e-6)
         }
-        // The manual clock's time also moves with real time, which the back-off waits add to.
+        // The manual clock's time also moves with real time, which the back-off waits add to; a
+        // loaded machine may let seconds of it pass, so the bound adds what passed.
         let slept = clock.sleeps.reduce(.zero, +)
-        #expect(response.metrics.retryDelay >= slept && response.metrics.retryDelay < slept + .seconds(1))
+        #expect(response.metrics.retryDelay >= slept && response.metrics.retryDelay <= slept + realTime)
     }
 
     @Test func fullJitterStaysWithinTheDoublingBoundCappedAtThirtySeconds() {

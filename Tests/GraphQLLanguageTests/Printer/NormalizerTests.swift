@@ -2,7 +2,7 @@ import GraphQLLanguage
 import Testing
 
 /// The normalizer's rules, each on a small document.
-@Suite struct NormalizerTests {
+@Suite(.offPool) struct NormalizerTests {
     private func normalized(_ text: String, operation: String? = nil) throws -> String {
         try Normalizer.normalize(try Parser.parse(text), operationName: operation).text
     }

@@ -2,7 +2,7 @@ import GraphQLLanguage
 import Testing
 
 /// The printer against graphql-js's own output for every corpus file that has one.
-@Suite struct PrinterConformanceTests {
+@Suite(.offPool) struct PrinterConformanceTests {
     @Test(arguments: PrintedCorpus.entries)
     func printingMatchesTheReferenceByteForByte(_ entry: PrintedCorpus.Entry) throws {
         let source = Source(bytes: try PrintedCorpus.bytes(entry.path), name: entry.path)

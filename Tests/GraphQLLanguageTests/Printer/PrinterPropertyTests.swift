@@ -3,7 +3,7 @@ import Testing
 
 /// Properties of printing and normalizing that hold for every document: generated ones and every
 /// file of the corpus.
-@Suite struct PrinterPropertyTests {
+@Suite(.offPool) struct PrinterPropertyTests {
     /// Seeds are split into batches so the batches run in parallel.
     static let seedBatches = Array(0..<8)
     static let seedsPerBatch: UInt64 = 60

@@ -2,7 +2,7 @@ import GraphQLLanguage
 import Testing
 
 /// Validation stays bounded on documents written to make it slow or to make it crash.
-@Suite struct HostileDocumentTests {
+@Suite(.offPool) struct HostileDocumentTests {
     static let schema: Schema = {
         let sdl = """
             type Query { hello: String, me: Query, node(id: ID): Query, list: [Query] }
@@ -18,9 +18,9 @@ import Testing
         let document = try Parser.parse("{ " + String(repeating: "hello ", count: 250) + "}")
         let validator = Validator(schema: Self.schema)
         _ = validator.validate(document)  // warm up
-        let clock = ContinuousClock()
         var diagnostics: [Diagnostic] = []
-        let elapsed = clock.measure { diagnostics = validator.validate(document) }
+        // The issue's 50 ms, timed on a run the system did not interrupt (see UndisturbedTiming).
+        let elapsed = UndisturbedTiming.measure { diagnostics = validator.validate(document) }
         #expect(diagnostics.isEmpty)
         #expect(elapsed < .milliseconds(50))
     }

@@ -137,23 +137,25 @@ enum ValidationCorpus {
         Source(bytes: Array(try Data(contentsOf: url(path))), name: path)
     }
 
-    /// Schemas built once per test run, by id.
-    private static let cache = LockedBox<[String: SchemaBuildResult]>([:])
+    /// Schemas built once per test run, by id, however many cases ask at once.
+    private static let cache = OnceCache<String, SchemaBuildResult>()
 
-    /// Builds the corpus schema `id` (leniently when graphql-core needs `assume_valid_sdl`), once.
-    static func schema(_ id: String) throws -> SchemaBuildResult {
-        if let cached = cache.withLock({ $0[id] }) { return cached }
-        let entry = try #require(schemaEntry(id))
-        let result: SchemaBuildResult
-        if entry.format == "introspection-json" {
-            let data = try Data(contentsOf: url(try #require(entry.path)))
-            result = Schema.build(introspectionJSON: Array(data))
-        } else {
-            let sources = try entry.files.map(source)
-            result = Schema.build(sources: sources, options: entry.needsLenient ? .lenient : .strict)
+    /// The corpus schema `id` as graphql-core built it: strictly, or leniently when graphql-core
+    /// needed `assume_valid_sdl` (an introspection result is read as such), built once.
+    static func schema(_ id: String) async throws -> SchemaBuildResult {
+        try await cache.value(for: id) {
+            guard let entry = schemaEntry(id) else { throw MissingEntry(description: "no schema \(id) in the manifest") }
+            if entry.format == "introspection-json" {
+                guard let path = entry.path else { throw MissingEntry(description: "schema \(id) has no path") }
+                return Schema.build(introspectionJSON: Array(try Data(contentsOf: url(path))))
+            }
+            return Schema.build(sources: try entry.files.map(source), options: entry.needsLenient ? .lenient : .strict)
         }
-        cache.withLock { $0[id] = result }
-        return result
+    }
+
+    /// A manifest entry the tests need is missing.
+    struct MissingEntry: Error, CustomStringConvertible {
+        var description: String
     }
 
     /// graphql-core quotes names with `'`, graphql-js with `"`, and graphql-core names directive
@@ -164,20 +166,5 @@ enum ValidationCorpus {
             text = text[..<range.upperBound] + text[range.upperBound...].lowercased()
         }
         return text
-    }
-}
-
-/// A value behind a lock, for caches shared by parallel tests.
-final class LockedBox<Value>: @unchecked Sendable {
-    // Every access goes through `lock`.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }

@@ -4,13 +4,14 @@ import Testing
 
 /// Every corpus document validates against its primary schema as graphql-core's run did: the same
 /// verdict, the same rules fired, the same messages (quotes normalized) at the same places.
-@Suite(.enabled(if: ValidationCorpus.isAvailable, "the corpus at ../shared/corpora is absent"))
+/// Big schemas make validation heavy in a debug build: the suite runs off the cooperative pool.
+@Suite(.enabled(if: ValidationCorpus.isAvailable, "the corpus at ../shared/corpora is absent"), .offPool)
 struct ValidationCorpusTests {
     /// The document and the definitions of the fragments it takes from other files of its folder,
     /// validated together as the manifest did.
-    static func validate(_ entry: ValidationCorpus.DocumentEntry) throws -> [Diagnostic] {
+    static func validate(_ entry: ValidationCorpus.DocumentEntry) async throws -> [Diagnostic] {
         let primary = try #require(entry.primary_schema)
-        let built = try ValidationCorpus.schema(primary)
+        let built = try await ValidationCorpus.schema(primary)
         let schema = try #require(built.schema, "schema \(primary) did not build: \(built.errors)")
         var documents = [try Parser.parse(try ValidationCorpus.source(entry.path))]
         var byFile: [String: [String]] = [:]
@@ -27,10 +28,10 @@ struct ValidationCorpusTests {
     }
 
     @Test(arguments: ValidationCorpus.validatedDocuments)
-    func documentGetsTheManifestsVerdictAndRules(_ entry: ValidationCorpus.DocumentEntry) throws {
+    func documentGetsTheManifestsVerdictAndRules(_ entry: ValidationCorpus.DocumentEntry) async throws {
         let primary = try #require(entry.primary_schema)
         let outcome = try #require(entry.validation?[primary])
-        let diagnostics = try Self.validate(entry)
+        let diagnostics = try await Self.validate(entry)
         let rules = Set(diagnostics.compactMap(\.rule))
         #expect(rules == Set((outcome.rules ?? [:]).keys), "\(diagnostics.map(\.description))")
         let onlyUnusedFragments = rules.isEmpty || rules == ["NoUnusedFragmentsRule"]
@@ -40,14 +41,14 @@ struct ValidationCorpusTests {
     @Test(arguments: ValidationCorpus.validatedDocuments.filter {
         $0.validation?[$0.primary_schema ?? ""]?.valid == false
     })
-    func documentGetsTheManifestsMessagesAndLocations(_ entry: ValidationCorpus.DocumentEntry) throws {
+    func documentGetsTheManifestsMessagesAndLocations(_ entry: ValidationCorpus.DocumentEntry) async throws {
         let primary = try #require(entry.primary_schema)
         let outcome = try #require(entry.validation?[primary])
         let expected = (outcome.errors ?? []).map { error in
             "\(error.source ?? ""):\((error.locations ?? []).map { "\($0.line):\($0.column)" }) "
                 + ValidationCorpus.normalized(error.message)
         }
-        let actual = try Self.validate(entry).map { diagnostic in
+        let actual = try await Self.validate(entry).map { diagnostic in
             let places = diagnostic.locations.map { "\($0.line):\($0.column)" }
             return "\(diagnostic.locations.first?.source?.name ?? ""):\(places) "
                 + ValidationCorpus.normalized(diagnostic.message)
@@ -56,10 +57,10 @@ struct ValidationCorpusTests {
     }
 
     @Test(arguments: ValidationCorpus.invalid)
-    func invalidDocumentReportsItsRuleWhereTheManifestSays(_ entry: ValidationCorpus.InvalidEntry) throws {
+    func invalidDocumentReportsItsRuleWhereTheManifestSays(_ entry: ValidationCorpus.InvalidEntry) async throws {
         for schemaID in entry.schemas {
             let result = try #require(entry.results[schemaID])
-            let built = try ValidationCorpus.schema(schemaID)
+            let built = try await ValidationCorpus.schema(schemaID)
             let schema = try #require(built.schema)
             let document = try Parser.parse(try ValidationCorpus.source(entry.path))
             let diagnostics = Validator(schema: schema).validate(document)

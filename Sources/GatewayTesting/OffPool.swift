@@ -1,0 +1,216 @@
+// Tests that stay healthy on two cores
+// ====================================
+// `swift test` runs every test at once, in one process, on Swift's cooperative thread pool, and on
+// Linux that pool has one thread per core: two on a small CI machine. A test that computes for a
+// long stretch without suspending holds one of them; two such tests stop every other test, and
+// loopback handlers, transport watchdogs, retry deadlines and timed assertions fail on time.
+//
+// 1. CPU-heavy work (building big schemas, thousands of parses, a command run over a corpus) and
+//    disk-heavy work (SQLite stores, fixture files: on Linux `Data.write` waits for the disk with
+//    `fsync`, seconds when the machine is busy) goes in `try await OffPool.run { ... }`, or the
+//    whole suite gets the `.offPool` trait. It runs on the lane: a few dedicated threads that the
+//    OS time-slices fairly with the pool, so the pool stays free for everybody else. Any code
+//    fits, synchronous or async, `#expect` and `try #require` included. Not for tests that need
+//    many of their own tasks truly in parallel: the lane has few threads.
+// 2. A blocking call (reading a child process's pipe, `waitpid`, a semaphore) goes in
+//    `try await OffPool.blocking { ... }`, on a thread of its own. Never `Process.waitUntilExit`:
+//    it can spin on Linux.
+// 3. An expensive fixture shared by many tests or parameterized cases (a corpus schema, a command's
+//    result for a whole folder, a third-party server) is built once per process through a
+//    `static let cache = OnceCache<Key, Value>()`: cases start all at once and would otherwise
+//    all build it together.
+// 4. Keep each parameterized case to milliseconds: run a command once for many files and compare
+//    per file, rather than once per file.
+// 5. A test with a time bound from an issue's "Done when" keeps the issue's bound. An async one
+//    waits for a quiet scheduler before it starts its clock (`TimedTest.waitForQuietScheduler` in
+//    GatewayTests); a synchronous one times its work with `UndisturbedTiming.measure`, which
+//    leaves out runs the system interrupted. Only margins no issue sets may be widened, with a
+//    comment saying why. A bound on a `ManualClock` (which moves with real time too) adds the real
+//    time the test measured around the work.
+//
+// This file is self-contained (Foundation only). `Tests/GraphQLLanguageTests/Support/` holds an
+// identical copy for the one test target that cannot import GatewayTesting; keep them equal (a
+// test compares them).
+
+import Foundation
+
+/// Runs test work away from Swift's cooperative thread pool, so that CPU-heavy or blocking tests
+/// do not starve the others when `swift test` runs everything in parallel on a machine with few
+/// cores.
+///
+/// ```swift
+/// @Test func everyCorpusFileParses() async throws {
+///     try await OffPool.run {
+///         for file in corpus { #expect(try parse(file).definitions.count > 0) }
+///     }
+/// }
+/// ```
+public enum OffPool {
+    /// Runs `body` on the lane: threads of their own, shared by all heavy test work, so that its
+    /// synchronous stretches (computing, or waiting for the disk) never hold a thread of the
+    /// cooperative pool.
+    ///
+    /// Call it from nonisolated code (a plain `@Test func`): the body runs with the lane as its
+    /// task executor, and so do child tasks (`async let`, task groups); unstructured `Task {}`s
+    /// and actors with executors of their own do not follow. On Apple platforms older than
+    /// macOS 15 / iOS 18, which lack task executors, the body runs where it is called.
+    /// - Parameters:
+    ///   - isolation: The caller's isolation; leave the default.
+    ///   - body: The work.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    public static func run<Result, Failure: Error>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws(Failure) -> Result
+    ) async throws(Failure) -> Result {
+        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+            return try await withTaskExecutorPreference(OffPoolLane.shared, isolation: isolation, operation: body)
+        } else {
+            return try await body()
+        }
+    }
+
+    /// Whether the calling code runs on the lane (always `false` where the lane is unavailable).
+    public static var isOnLane: Bool {
+        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+            return OffPoolLane.shared.isCurrentThread
+        }
+        return false
+    }
+
+    /// Runs blocking `body` on a new thread of its own and waits for it without holding a thread
+    /// of the cooperative pool: for reading a child process's output, `waitpid` and the like.
+    /// - Parameter body: The blocking work.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    public static func blocking<Result: Sendable>(
+        _ body: @escaping @Sendable () throws -> Result
+    ) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread { continuation.resume(with: Swift.Result { try body() }) }
+            thread.stackSize = OffPoolLane.stackSize
+            thread.start()
+        }
+    }
+}
+
+#if canImport(Testing)
+import Testing
+
+/// Runs each test (each case of a parameterized one) inside `OffPool.run`: the trait for a test
+/// or a whole suite that computes for long stretches.
+///
+/// ```swift
+/// @Suite(.offPool) struct CorpusPrintingTests { ... }
+/// @Test(.offPool, arguments: corpus) func everyFileReprints(_ file: String) throws { ... }
+/// ```
+public struct OffPoolTrait: TestTrait, SuiteTrait, TestScoping {
+    /// Applies to every test of a suite.
+    public var isRecursive: Bool { true }
+
+    /// Runs `function` on the lane.
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await OffPool.run { try await function() }
+    }
+}
+
+extension Trait where Self == OffPoolTrait {
+    /// Runs each test or test case on the lane, off the cooperative pool (see `OffPool.run`).
+    public static var offPool: Self { OffPoolTrait() }
+}
+#endif
+
+/// Values built once per process, by key, however many tests ask at the same moment: the first
+/// asker builds the value on the lane and the others wait for it.
+///
+/// ```swift
+/// static let schemas = OnceCache<String, SchemaBuildResult>()
+/// let built = try await Self.schemas.value(for: id) { try buildSchema(id) }
+/// ```
+/// A build that throws is remembered too: every asker of that key gets the same error.
+public final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+    // `@unchecked Sendable`: `tasks` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var tasks: [Key: Task<Value, any Error>] = [:]
+
+    /// Creates an empty cache.
+    public init() {}
+
+    /// The value for `key`, built by `make` on the lane the first time it is asked for.
+    /// - Parameters:
+    ///   - key: Which value.
+    ///   - make: Builds the value; called at most once per key.
+    /// - Returns: The value.
+    /// - Throws: What `make` threw when it built this key's value.
+    public func value(for key: Key, make: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        let task = lock.withLock {
+            if let existing = tasks[key] { return existing }
+            let task = Task { try await OffPool.run { try await make() } }
+            tasks[key] = task
+            return task
+        }
+        return try await task.value
+    }
+}
+
+/// The threads behind `OffPool.run`: one per core beyond the first, so that the cooperative pool
+/// keeps a core's worth of time, but at least two, so that one test waiting for the disk does not
+/// hold up all the others. A task executor whose jobs run in the order they arrive.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+final class OffPoolLane: TaskExecutor, @unchecked Sendable {
+    // `@unchecked Sendable`: `jobs`, `head` and `threadIDs` are only touched while `condition`
+    // is locked.
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var head = 0
+    private var threadIDs: Set<pthread_t> = []
+
+    static let shared = OffPoolLane(threads: max(2, ProcessInfo.processInfo.activeProcessorCount - 1))
+
+    /// Deep enough for the recursion tests run (parsers check their own depth limits well below).
+    static let stackSize = 8 << 20
+
+    private init(threads: Int) {
+        for _ in 0..<threads {
+            // The lane lives as long as the process; its threads wait for jobs forever.
+            let thread = Thread { [self] in runJobs() }
+            thread.stackSize = Self.stackSize
+            thread.start()
+        }
+    }
+
+    /// Whether the calling code runs on one of the lane's threads.
+    var isCurrentThread: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return threadIDs.contains(pthread_self())
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func runJobs() {
+        condition.lock()
+        threadIDs.insert(pthread_self())
+        condition.unlock()
+        while true {
+            condition.lock()
+            while head == jobs.count { condition.wait() }
+            let job = jobs[head]
+            head += 1
+            if head == jobs.count {
+                jobs.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
