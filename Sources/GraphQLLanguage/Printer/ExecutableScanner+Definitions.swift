@@ -2,7 +2,7 @@ extension ExecutableScanner {
     /// The source bytes of a definition's name; empty for an anonymous operation.
     func nameBytes(of definition: ScannedDefinition) -> UnsafeBufferPointer<UInt8> {
         guard definition.nameToken >= 0 else { return UnsafeBufferPointer(rebasing: lexer.bytes[0..<0]) }
-        let token = tokens[Int(definition.nameToken)]
+        let token = tokens[definition.nameToken]
         return UnsafeBufferPointer(rebasing: lexer.bytes[Int(token.start)..<Int(token.end)])
     }
 
@@ -44,8 +44,8 @@ extension ExecutableScanner {
         var user = operation
         while true {
             let definition = definitions[user]
-            spreads: for spread in Int(definition.spreadStart)..<Int(definition.spreadEnd) {
-                let token = tokens[Int(spreads[spread])]
+            spreads: for spread in definition.spreadStart..<definition.spreadEnd {
+                let token = tokens[spreads[spread]]
                 let name = UnsafeBufferPointer(rebasing: lexer.bytes[Int(token.start)..<Int(token.end)])
                 for fragment in used where nameBytes(of: definitions[fragment]).elementsEqual(name) {
                     continue spreads

@@ -20,7 +20,7 @@ extension ExecutableScanner {
                     try expect(.name)
                     opensSet = true
                 } else if token.kind == .name {
-                    spreads.append(Int32(truncatingIfNeeded: current))
+                    spreads.append(current)
                     try advance()
                 } else {
                     opensSet = true

@@ -21,14 +21,14 @@ struct ScannedDefinition: BitwiseCopyable {
     /// ``ScannedDefinition/fragment``, or an operation: 0 query, 1 mutation, 2 subscription.
     var kind: UInt8
     /// The token of its name, or -1 for an anonymous operation.
-    var nameToken: Int32
+    var nameToken: Int
     /// The first token to write: the `{` of an operation the normalizer writes as the shorthand.
-    var firstToken: Int32
+    var firstToken: Int
     /// The token after its last.
-    var endToken: Int32
+    var endToken: Int
     /// Its fragment spreads: indices into ``ExecutableScanner/spreads``.
-    var spreadStart: Int32
-    var spreadEnd: Int32
+    var spreadStart: Int
+    var spreadEnd: Int
 
     static let fragment: UInt8 = 3
 }
@@ -53,7 +53,7 @@ struct ExecutableScanner: ~Copyable {
     var tokens: FlatList<ScannedToken>
     var definitions: FlatList<ScannedDefinition>
     /// The token indices of the fragment names of spreads, definition after definition.
-    var spreads: FlatList<Int32>
+    var spreads: FlatList<Int>
     /// The list and object values open: 1 for a list, 0 for an object.
     var openValues: FlatList<UInt8>
     /// Open selection sets, list and object values and list types, as the parser counts them.
@@ -66,7 +66,7 @@ struct ExecutableScanner: ~Copyable {
         maxTokens = limits.maxTokens
         maxDepth = limits.maxDepth
         // Operations average well over three bytes per token.
-        tokens = FlatList(capacity: min(bytes.count / 3 + 16, limits.maxTokens + 1))
+        tokens = FlatList(capacity: min(bytes.count / 3 + 16, limits.maxTokens))
         definitions = FlatList(capacity: 4)
         spreads = FlatList(capacity: 16)
         openValues = FlatList(capacity: 8)
@@ -122,10 +122,10 @@ struct ExecutableScanner: ~Copyable {
 
     /// `OperationDefinition` or `FragmentDefinition`; anything else is refused.
     mutating func scanDefinition() throws(ParseFailure) {
-        let start = Int32(truncatingIfNeeded: current)
+        let start = current
         var definition = ScannedDefinition(
             kind: 0, nameToken: -1, firstToken: start, endToken: start,
-            spreadStart: Int32(truncatingIfNeeded: spreads.count), spreadEnd: 0)
+            spreadStart: spreads.count, spreadEnd: 0)
         if token.kind == .braceLeft {
             try scanSelectionSet()
         } else {
@@ -140,7 +140,7 @@ struct ExecutableScanner: ~Copyable {
             if definition.kind == ScannedDefinition.fragment {
                 // `fragment FragmentName on NamedType Directives? SelectionSet`
                 guard token.kind == .name, lexer.keyword(of: token) != .on else { throw refusal() }
-                definition.nameToken = Int32(truncatingIfNeeded: current)
+                definition.nameToken = current
                 try advance()
                 guard lexer.keyword(of: token) == .on else { throw refusal() }
                 try advance()
@@ -149,7 +149,7 @@ struct ExecutableScanner: ~Copyable {
             } else {
                 // `OperationType Name? VariableDefinitions? Directives? SelectionSet`
                 if token.kind == .name {
-                    definition.nameToken = Int32(truncatingIfNeeded: current)
+                    definition.nameToken = current
                     try advance()
                 }
                 let hasVariables = token.kind == .parenLeft
@@ -158,13 +158,13 @@ struct ExecutableScanner: ~Copyable {
                 if hasDirectives { try scanDirectives(const: false) }
                 if definition.kind == 0, definition.nameToken < 0, !hasVariables, !hasDirectives {
                     // Written as the `{ ... }` shorthand: start at the selection set.
-                    definition.firstToken = Int32(truncatingIfNeeded: current)
+                    definition.firstToken = current
                 }
             }
             try scanSelectionSet()
         }
-        definition.endToken = Int32(truncatingIfNeeded: current)
-        definition.spreadEnd = Int32(truncatingIfNeeded: spreads.count)
+        definition.endToken = current
+        definition.spreadEnd = spreads.count
         definitions.append(definition)
     }
 

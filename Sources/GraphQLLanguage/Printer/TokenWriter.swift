@@ -1,8 +1,8 @@
 /// One argument, variable definition or object field written by ``TokenWriter``: where its text is
 /// in the output and where its name (the sort key) is in the source.
 struct WrittenMember: BitwiseCopyable {
-    var start: Int32
-    var end: Int32
+    var start: Int
+    var end: Int
     var keyStart: UInt32
     var keyEnd: UInt32
 }
@@ -24,10 +24,11 @@ struct TokenWriter: ~Copyable {
     let bytes: UnsafeBufferPointer<UInt8>
     var out: TextBuffer
     var members: FlatList<WrittenMember>
-    var frames: FlatList<Int32>
-    var order: FlatList<Int32>
-    /// The text of a list being reordered.
-    var scratch: [UInt8] = []
+    var frames: FlatList<Int>
+    var order: FlatList<Int>
+    /// Room for the text of a list being reordered (`scratchCapacity` bytes, allocated on first use).
+    private var scratch: UnsafeMutablePointer<UInt8>?
+    private var scratchCapacity = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>, capacity: Int) {
         self.bytes = bytes
@@ -37,10 +38,14 @@ struct TokenWriter: ~Copyable {
         order = FlatList(capacity: 16)
     }
 
+    deinit {
+        scratch?.deallocate()
+    }
+
     /// Writes the tokens of one definition, from its first token to write.
     mutating func write(_ definition: ScannedDefinition, tokens: borrowing FlatList<ScannedToken>) {
-        var index = Int(definition.firstToken)
-        let end = Int(definition.endToken)
+        var index = definition.firstToken
+        let end = definition.endToken
         while index < end {
             let token = tokens[index]
             if token.flags & ScannedToken.closesSortedList != 0 { closeList() }
@@ -55,22 +60,26 @@ struct TokenWriter: ~Copyable {
             default: needsSpace = false
             }
             if token.flags & ScannedToken.startsMember != 0 {
-                if members.count > Int(frames.last) { members.last.end = Int32(truncatingIfNeeded: out.count) }
+                if members.count > frames.last { members.last.end = out.count }
                 if needsSpace { out.byte(0x20) }
                 // A variable definition's key is the name after its `$`.
                 let key = token.kind == .dollar ? tokens[index + 1] : token
                 members.append(
                     WrittenMember(
-                        start: Int32(truncatingIfNeeded: out.count), end: 0, keyStart: key.start, keyEnd: key.end))
+                        start: out.count, end: 0, keyStart: key.start, keyEnd: key.end))
             } else if needsSpace {
                 out.byte(0x20)
             }
-            switch token.kind {
-            case .string, .blockString: string(token)
-            default: out.append(UnsafeBufferPointer(rebasing: bytes[start..<Int(token.end)]))
+            let length = Int(token.end) - start
+            if token.kind == .string || token.kind == .blockString {
+                string(token)
+            } else if length <= 16, start + 16 <= bytes.count, let base = bytes.baseAddress {
+                out.appendShort(UnsafeRawPointer(base + start), length: length)
+            } else {
+                out.append(UnsafeBufferPointer(rebasing: bytes[start..<Int(token.end)]))
             }
             if token.flags & ScannedToken.opensSortedList != 0 {
-                frames.append(Int32(truncatingIfNeeded: members.count))
+                frames.append(members.count)
             }
             index += 1
         }
@@ -94,11 +103,11 @@ struct TokenWriter: ~Copyable {
     /// Ends the innermost sorted list before its closing token is written, putting its members in
     /// name order if they are not.
     private mutating func closeList() {
-        let base = Int(frames.last)
+        let base = frames.last
         frames.truncate(to: frames.count - 1)
         let count = members.count - base
         guard count > 0 else { return }
-        members.last.end = Int32(truncatingIfNeeded: out.count)
+        members.last.end = out.count
         defer { members.truncate(to: base) }
         var sorted = true
         for index in (base + 1)..<members.count where precedes(members[index], members[index - 1]) {
@@ -108,19 +117,29 @@ struct TokenWriter: ~Copyable {
         if sorted { return }
         sortOrder(base: base, count: count)
         // Rewrite the members in order; each may now need a space before it, or no longer need one.
-        let regionStart = Int(members[base].start)
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: out.bytes(from: regionStart, to: out.count))
+        let regionStart = members[base].start
+        let saved = saveText(from: regionStart)
         out.truncate(to: regionStart, lineBreaks: out.lineBreaks)
-        scratch.withUnsafeBufferPointer { saved in
-            for position in 0..<count {
-                let member = members[base + Int(order[position])]
-                let from = Int(member.start) - regionStart
-                let to = Int(member.end) - regionStart
-                if from < to, out.lastByte.isNameContinue, saved[from].isNameContinue { out.byte(0x20) }
-                out.append(UnsafeBufferPointer(rebasing: saved[from..<to]))
-            }
+        for position in 0..<count {
+            let member = members[base + order[position]]
+            let from = member.start - regionStart
+            let to = member.end - regionStart
+            if from < to, out.lastByte.isNameContinue, saved[from].isNameContinue { out.byte(0x20) }
+            out.append(UnsafeBufferPointer(rebasing: saved[from..<to]))
         }
+    }
+
+    /// Copies the text written from `start` on into ``scratch``.
+    private mutating func saveText(from start: Int) -> UnsafeBufferPointer<UInt8> {
+        let text = out.bytes(from: start, to: out.count)
+        if scratchCapacity < text.count {
+            scratch?.deallocate()
+            scratchCapacity = max(256, text.count * 2)
+            scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchCapacity)
+        }
+        guard let scratch, let source = text.baseAddress else { return UnsafeBufferPointer(start: nil, count: 0) }
+        scratch.update(from: source, count: text.count)
+        return UnsafeBufferPointer(start: scratch, count: text.count)
     }
 
     /// Fills ``order`` with the positions of the `count` members from `base` in name order, stably.
@@ -128,10 +147,10 @@ struct TokenWriter: ~Copyable {
         order.truncate(to: 0)
         if count > 16 {
             // Long lists (hostile input): ties broken by position make any sort stable.
-            var positions = Array(0..<Int32(truncatingIfNeeded: count))
+            var positions = Array(0..<count)
             positions.sort { lhs, rhs in
-                let left = members[base + Int(lhs)]
-                let right = members[base + Int(rhs)]
+                let left = members[base + lhs]
+                let right = members[base + rhs]
                 if precedes(left, right) { return true }
                 if precedes(right, left) { return false }
                 return lhs < rhs
@@ -141,10 +160,10 @@ struct TokenWriter: ~Copyable {
         }
         for index in 0..<count {
             // Insertion sort: the lists are short, and it is stable.
-            order.append(Int32(truncatingIfNeeded: index))
+            order.append(index)
             var position = index
             while position > 0,
-                precedes(members[base + Int(order[position])], members[base + Int(order[position - 1])])
+                precedes(members[base + order[position]], members[base + order[position - 1]])
             {
                 let swapped = order[position]
                 order[position] = order[position - 1]
