@@ -64,9 +64,7 @@ struct TokenWriter: ~Copyable {
                 if needsSpace { out.byte(0x20) }
                 // A variable definition's key is the name after its `$`.
                 let key = token.kind == .dollar ? tokens[index + 1] : token
-                members.append(
-                    WrittenMember(
-                        start: out.count, end: 0, keyStart: key.start, keyEnd: key.end))
+                members.append(WrittenMember(start: out.count, end: 0, keyStart: key.start, keyEnd: key.end))
             } else if needsSpace {
                 out.byte(0x20)
             }
