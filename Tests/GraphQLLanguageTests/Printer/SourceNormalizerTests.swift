@@ -186,6 +186,9 @@ import Testing
         texts.append("{ a" + String(repeating: ",", count: 199_998) + " }")
         texts.append("{ a" + String(repeating: ",", count: 200_000) + " }")
         texts.append("{ a }" + String(repeating: " ", count: 1 << 20))
+        texts.append(String(repeating: "{", count: 1_000_000))
+        texts.append("{ f(a: " + String(repeating: "[", count: 999_000) + ") }")
+        texts.append("query ($v: " + String(repeating: "[", count: 999_000) + "Int) { a }")
         for text in texts {
             expectSame(Source(text, name: "limits.graphql"), nil)
         }
