@@ -51,6 +51,24 @@ import Testing
         }
     }
 
+    @Test func benchCPUClockIsMarkedInLinesAndJSON() async throws {
+        let (status, sink) = await run("bench", "parse", "op.graphql", "--cpu", "--time", "0.02")
+        #expect(status == 0)
+        #expect(sink.stdout.hasPrefix("parse op.graphql: median CPU time "))
+        let (jsonStatus, jsonSink) = await run("bench", "normalize", "--json", "--cpu", "op.graphql", "--time", "0.02")
+        #expect(jsonStatus == 0)
+        let object = try JSONValue(parsing: String(jsonSink.stdout.split(separator: "\n").first ?? ""))
+        #expect(object["clock"]?.stringValue == "cpu")
+        #expect((object["median_us"]?.doubleValue ?? 0) > 0)
+    }
+
+    @Test func benchNormalizeThroughTheSyntaxTreeMeasuresToo() async throws {
+        let (status, sink) = await run("bench", "normalize", "--ast", "op.graphql", "--time", "0.02")
+        #expect(status == 0)
+        #expect(sink.stdout.hasPrefix("normalize op.graphql: median "))
+        #expect(await run("bench", "normalize", "--ast", "bad.graphql").status == 1)
+    }
+
     @Test func benchParseSchemaUsesTheSchemaLimits() async throws {
         let fields = (0..<16_000).map { "f\($0)" }.joined(separator: " ")
         try files.write("huge-query.graphql", "{ \(fields) }")

@@ -19,6 +19,8 @@ public struct BenchmarkResult: Sendable {
     public var p90: Double
     /// A value derived from every run's result, which keeps the work from being optimized away.
     public var checksum: Int
+    /// What the times were measured with.
+    public var clock: BenchmarkClock = .wall
 
     /// Megabytes (10⁶ bytes) per second at the median, when ``bytesPerRun`` is known.
     public var megabytesPerSecond: Double? {
@@ -27,7 +29,8 @@ public struct BenchmarkResult: Sendable {
 
     /// One line for people: `parse FILE: median 5612.3 µs (p10 5590.1, p90 5700.2; 180 runs), 218.1 MB/s`.
     public var line: String {
-        var text = "\(benchmark) \(input): median \(Self.format(median * 1e6)) µs"
+        let kind = clock == .cpu ? "median CPU time" : "median"
+        var text = "\(benchmark) \(input): \(kind) \(Self.format(median * 1e6)) µs"
         text += " (p10 \(Self.format(p10 * 1e6)), p90 \(Self.format(p90 * 1e6)); \(runs) runs)"
         if let rate = megabytesPerSecond, let bytes = bytesPerRun {
             text += ", \(Self.format(rate)) MB/s (\(bytes) bytes)"
@@ -35,7 +38,8 @@ public struct BenchmarkResult: Sendable {
         return text
     }
 
-    /// One JSON object: benchmark, input, bytes, runs, median_us, p10_us, p90_us, mb_per_s.
+    /// One JSON object: benchmark, input, bytes, runs, median_us, p10_us, p90_us, mb_per_s, and
+    /// `"clock": "cpu"` for CPU-clock results.
     public var json: JSONValue {
         var object: JSONObject = [
             "benchmark": .string(benchmark),
@@ -47,6 +51,7 @@ public struct BenchmarkResult: Sendable {
         object.members.append(.init(key: "p10_us", value: Self.number(p10 * 1e6)))
         object.members.append(.init(key: "p90_us", value: Self.number(p90 * 1e6)))
         if let rate = megabytesPerSecond { object.members.append(.init(key: "mb_per_s", value: Self.number(rate))) }
+        if clock == .cpu { object.members.append(.init(key: "clock", value: .string(clock.rawValue))) }
         return .object(object)
     }
 

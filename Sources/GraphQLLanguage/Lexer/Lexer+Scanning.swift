@@ -41,28 +41,6 @@ extension Lexer {
         return index
     }
 
-    /// Skips ASCII other than `"` and `\` (the inside of a block string).
-    @inline(__always)
-    func skipBlockStringText(from offset: Int) -> Int {
-        var index = offset
-        let count = bytes.count
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let special = (word & Lexer.highBits) | Lexer.byteMask(word, 0x22) | Lexer.byteMask(word, 0x5C)
-                if special != 0 { break }
-                index += 8
-            }
-        }
-        while index < count {
-            let code = bytes[index]
-            if code == 0x22 || code == 0x5C || code >= 0x80 { break }
-            index += 1
-        }
-        return index
-    }
-
     /// Skips ASCII other than LF and CR (the inside of a comment, or a line of a block string when
     /// `limit` is its closing quotes). Stops at `limit`.
     @inline(__always)
@@ -83,6 +61,60 @@ extension Lexer {
             if code == 0x0A || code == 0x0D || (stopAtNonASCII && code >= 0x80) { break }
             index += 1
         }
+        return index
+    }
+
+    /// The offset of the first byte at or after `offset` that cannot continue a name, or the end.
+    @inline(__always)
+    func endOfName(from offset: Int) -> Int {
+        var index = offset
+        let count = bytes.count
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let stops = Lexer.nonNameBytes(word)
+                if stops != 0 { return index + stops.trailingZeroBitCount >> 3 }
+                index += 8
+            }
+        }
+        while index < count, Lexer.isNameContinue(bytes[index]) { index += 1 }
+        return index
+    }
+
+    /// The high bit of every byte of `word` that cannot continue a name (`[_0-9A-Za-z]`).
+    ///
+    /// Exact for every byte: the sums below never carry out of a byte, because each works on a byte
+    /// whose high bit is clear (bytes with the high bit set are never part of a name).
+    @inline(__always)
+    static func nonNameBytes(_ word: UInt64) -> UInt64 {
+        let ascii = word & ~highBits
+        let lower = ascii | (ones &* 0x20)
+        // High bit set when lower >= 0x61 and not lower >= 0x7B: a letter.
+        let letters = (lower &+ ones &* 0x1F) & ~(lower &+ ones &* 0x05)
+        // High bit set when ascii >= 0x30 and not ascii >= 0x3A: a digit.
+        let digits = (ascii &+ ones &* 0x50) & ~(ascii &+ ones &* 0x46)
+        // High bit clear exactly when ascii == 0x5F, so the complement marks underscores.
+        let underscores = ~((ascii ^ (ones &* 0x5F)) &+ ones &* 0x7F)
+        return (~(letters | digits | underscores) | word) & highBits
+    }
+
+    /// The offset of the first byte at or after `offset` that is not a space, or the end: skips
+    /// indentation eight bytes at a time.
+    @inline(__always)
+    func endOfSpaces(from offset: Int) -> Int {
+        var index = offset
+        let count = bytes.count
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let others = word ^ (Lexer.ones &* 0x20)
+                if others != 0 { return index + others.trailingZeroBitCount >> 3 }
+                index += 8
+            }
+        }
+        while index < count, bytes[index] == 0x20 { index += 1 }
         return index
     }
 }

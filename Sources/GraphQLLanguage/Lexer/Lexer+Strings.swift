@@ -36,19 +36,49 @@ extension Lexer {
     }
 
     /// Reads a block string from its opening `"""`, checking every UTF-8 sequence.
-    func readBlockString(from start: Int) throws(ParseFailure) -> Token {
+    ///
+    /// While reading, it also works out the line structure that `BlockStringValue()` needs: when
+    /// the value is one stretch of the source (no `\"""`, at most one line that is not blank, as in
+    /// nearly every description), that stretch is kept in ``lastBlockString`` so
+    /// ``blockStringValue(of:)`` can slice it without reading the text again.
+    mutating func readBlockString(from start: Int) throws(ParseFailure) -> Token {
         let count = bytes.count
-        var offset = start + 3
         var hasEscape = false
+        var isFirstLine = true
+        var lineStart = start + 3
+        // The first character of the line that is not a space or tab.
+        var textStart = endOfIndentation(from: lineStart)
+        var nonBlankLines = 0
+        var keptStart = lineStart
+        var keptEnd = lineStart
+        var offset = textStart
         while offset < count {
-            offset = skipBlockStringText(from: offset)
+            offset = skipStringText(from: offset)
             guard offset < count else { break }
             let code = bytes[offset]
-            if code == 0x22 {
-                if byte(at: offset + 1) == 0x22, byte(at: offset + 2) == 0x22 {
+            if code == 0x22 || code == 0x0A || code == 0x0D {
+                let isEnd = code == 0x22 && byte(at: offset + 1) == 0x22 && byte(at: offset + 2) == 0x22
+                guard isEnd || code != 0x22 else {
+                    offset += 1
+                    continue
+                }
+                // The line ends here; count it if it is not blank.
+                if textStart < offset {
+                    nonBlankLines += 1
+                    keptStart = isFirstLine ? lineStart : textStart
+                    keptEnd = offset
+                }
+                if isEnd {
+                    if !hasEscape, nonBlankLines <= 1 {
+                        lastBlockString = (start, keptStart, keptEnd)
+                    }
                     return Token(kind: .blockString, start: start, end: offset + 3, hasEscape: hasEscape)
                 }
-                offset += 1
+                offset += code == 0x0D && byte(at: offset + 1) == 0x0A ? 2 : 1
+                isFirstLine = false
+                lineStart = offset
+                textStart = endOfIndentation(from: offset)
+                offset = textStart
             } else if code == 0x5C {
                 if byte(at: offset + 1) == 0x22, byte(at: offset + 2) == 0x22, byte(at: offset + 3) == 0x22 {
                     hasEscape = true
@@ -63,6 +93,14 @@ extension Lexer {
             }
         }
         throw ParseFailure("Unterminated string.", at: count)
+    }
+
+    /// The offset of the first byte at or after `offset` that is not a space or tab, or the end.
+    @inline(__always)
+    func endOfIndentation(from offset: Int) -> Int {
+        var index = offset
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        return index
     }
 
     /// The outcome of reading one escape sequence that starts with `\`.

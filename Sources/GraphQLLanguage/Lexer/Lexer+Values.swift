@@ -103,6 +103,11 @@ extension Lexer {
     /// tabs) of the lines after the first that are not blank is removed from every line after the
     /// first; blank lines at the start and end are dropped; lines are joined with LF.
     func blockStringValue(of token: Token) -> String {
+        if lastBlockString.start == token.start {
+            // Worked out while the token was read: one stretch of the source.
+            let (_, from, to) = lastBlockString
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+        }
         let contentStart = token.start + 3
         let contentEnd = token.end - 3
         let firstLineEnd = endOfLine(from: contentStart, limit: contentEnd)

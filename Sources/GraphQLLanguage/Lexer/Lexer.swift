@@ -13,6 +13,9 @@ struct Lexer {
     var ignoredTokens: Int = 0
     /// The most ignored tokens allowed.
     let maxIgnoredTokens: Int
+    /// The last block string read whose value is one stretch of the source: the token's start and
+    /// the stretch. Only ever describes a token of this source, so a stale entry is harmless.
+    var lastBlockString: (start: Int, valueStart: Int, valueEnd: Int) = (-1, 0, 0)
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxIgnoredTokens: Int) {
         self.bytes = bytes
@@ -39,8 +42,12 @@ struct Lexer {
                 offset += 1
                 while offset < count {
                     let next = bytes[offset]
-                    // Bits 0x09, 0x0A, 0x0D and 0x20: tab, LF, CR, space.
-                    guard next <= 0x20, (UInt64(0x1_0000_2600) >> next) & 1 != 0 else { break }
+                    if next == 0x20 {
+                        offset = endOfSpaces(from: offset)
+                        continue
+                    }
+                    // Bits 0x09, 0x0A and 0x0D: tab, LF, CR.
+                    guard next <= 0x0D, (UInt64(0x2600) >> next) & 1 != 0 else { break }
                     offset += 1
                 }
             case 0x2C:  // ,
@@ -83,8 +90,7 @@ struct Lexer {
                 return token
             default:
                 if Lexer.isNameStart(code) {
-                    var end = offset + 1
-                    while end < count, Lexer.isNameContinue(bytes[end]) { end += 1 }
+                    let end = endOfName(from: offset + 1)
                     position = end
                     return Token(kind: .name, start: offset, end: end)
                 }

@@ -6,6 +6,33 @@ enum Keyword: String {
 
 extension Parser {
     /// The keyword a token spells, if it is a name that is one.
+    @inline(__always)
+    func keyword(of token: Token) -> Keyword? {
+        lexer.keyword(of: token)
+    }
+
+    /// Consumes the name `keyword` or throws `Expected "keyword", found <token>.`
+    mutating func expectKeyword(_ expected: Keyword) throws(ParseFailure) {
+        guard keyword(of: token) == expected else { throw expectedFailure(expected) }
+        try advance()
+    }
+
+    /// `Expected "<keyword>", found <current token>.`
+    @inline(never)
+    mutating func expectedFailure(_ expected: Keyword) -> ParseFailure {
+        ParseFailure("Expected \"\(expected.rawValue)\", found \(describe(token)).", at: token.start)
+    }
+
+    /// Consumes the name `keyword` if it is the current token.
+    mutating func expectOptionalKeyword(_ expected: Keyword) throws(ParseFailure) -> Bool {
+        guard keyword(of: token) == expected else { return false }
+        try advance()
+        return true
+    }
+}
+
+extension Lexer {
+    /// The keyword a token spells, if it is a name that is one.
     ///
     /// Packs the name's bytes into two little-endian words and compares them with the keywords'
     /// spellings, so recognising a definition costs one switch rather than a string comparison per
@@ -14,7 +41,6 @@ extension Parser {
     func keyword(of token: Token) -> Keyword? {
         let length = token.end - token.start
         guard token.kind == .name, length >= 2, length <= 12 else { return nil }
-        let bytes = lexer.bytes
         var low: UInt64 = 0
         var high: UInt64 = 0
         if token.start + 16 <= bytes.count, let base = bytes.baseAddress {
@@ -56,24 +82,5 @@ extension Parser {
         case (12, 0x7069_7263_7362_7573, 0x6E6F_6974): return .subscription
         default: return nil
         }
-    }
-
-    /// Consumes the name `keyword` or throws `Expected "keyword", found <token>.`
-    mutating func expectKeyword(_ expected: Keyword) throws(ParseFailure) {
-        guard keyword(of: token) == expected else { throw expectedFailure(expected) }
-        try advance()
-    }
-
-    /// `Expected "<keyword>", found <current token>.`
-    @inline(never)
-    mutating func expectedFailure(_ expected: Keyword) -> ParseFailure {
-        ParseFailure("Expected \"\(expected.rawValue)\", found \(describe(token)).", at: token.start)
-    }
-
-    /// Consumes the name `keyword` if it is the current token.
-    mutating func expectOptionalKeyword(_ expected: Keyword) throws(ParseFailure) -> Bool {
-        guard keyword(of: token) == expected else { return false }
-        try advance()
-        return true
     }
 }

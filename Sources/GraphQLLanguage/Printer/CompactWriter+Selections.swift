@@ -25,31 +25,8 @@ extension CompactWriter {
                 index = parent.index
                 continue
             }
-            var child: [Selection]?
-            switch current[index] {
-            case .field(let field):
-                if let alias = field.alias {
-                    name(alias.value)
-                    out.byte(0x3A)
-                }
-                name(field.name.value)
-                if !field.arguments.isEmpty { arguments(field.arguments) }
-                if !field.directives.isEmpty { directives(field.directives) }
-                if let set = field.selectionSet, !set.selections.isEmpty { child = set.selections }
-            case .fragmentSpread(let spread):
-                out.ascii("...")
-                out.text(spread.name.value)
-                if !spread.directives.isEmpty { directives(spread.directives) }
-                noteSpread(spread.name.value)
-            case .inlineFragment(let fragment):
-                out.ascii("...")
-                if let condition = fragment.typeCondition {
-                    out.ascii("on ")
-                    out.text(condition.name.value)
-                }
-                if !fragment.directives.isEmpty { directives(fragment.directives) }
-                if !fragment.selectionSet.selections.isEmpty { child = fragment.selectionSet.selections }
-            }
+            // Read in place: binding the element of a borrowed buffer copies none of its strings and arrays.
+            let child = current.withUnsafeBufferPointer { selections in writeSelection(selections[index]) }
             index += 1
             if let child {
                 out.byte(0x7B)
@@ -57,6 +34,37 @@ extension CompactWriter {
                 current = child
                 index = 0
             }
+        }
+    }
+
+    /// Writes one selection without its selection set; returns the selections of that set, if any.
+    @inline(__always)
+    private mutating func writeSelection(_ selection: borrowing Selection) -> [Selection]? {
+        switch selection {
+        case .field(let field):
+            if let alias = field.alias {
+                name(alias.value)
+                out.byte(0x3A)
+            }
+            name(field.name.value)
+            if !field.arguments.isEmpty { arguments(field.arguments) }
+            if !field.directives.isEmpty { directives(field.directives) }
+            if let set = field.selectionSet, !set.selections.isEmpty { return set.selections }
+            return nil
+        case .fragmentSpread(let spread):
+            out.ascii("...")
+            out.text(spread.name.value)
+            if !spread.directives.isEmpty { directives(spread.directives) }
+            noteSpread(spread.name.value)
+            return nil
+        case .inlineFragment(let fragment):
+            out.ascii("...")
+            if let condition = fragment.typeCondition {
+                out.ascii("on ")
+                out.text(condition.name.value)
+            }
+            if !fragment.directives.isEmpty { directives(fragment.directives) }
+            return fragment.selectionSet.selections.isEmpty ? nil : fragment.selectionSet.selections
         }
     }
 

@@ -32,6 +32,9 @@
 /// Selection sets and values are walked with explicit stacks, never recursion, and everything is
 /// written into one byte buffer.
 ///
+/// When the syntax tree is not needed, ``normalize(_:operationName:limits:)`` makes the same text
+/// straight from source text (parsing included) in a fraction of the time, with the same errors.
+///
 /// ```swift
 /// let normalized = try Normalizer.normalize(document, operationName: "GetTrack")
 /// normalized.text       // query GetTrack($id:ID!){track(id:$id){...TrackFields}}fragment TrackFields on Track{id title}

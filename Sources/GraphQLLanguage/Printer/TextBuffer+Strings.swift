@@ -14,6 +14,13 @@ extension TextBuffer {
         byte(0x22)
     }
 
+    /// Writes UTF-8 text as a quoted string literal, escaped as ``quotedString(_:)`` escapes.
+    mutating func quotedString(utf8 value: UnsafeBufferPointer<UInt8>) {
+        byte(0x22)
+        escapeQuoted(value)
+        byte(0x22)
+    }
+
     private mutating func escapeQuoted(_ source: UnsafeBufferPointer<UInt8>) {
         var runStart = 0
         var index = 0

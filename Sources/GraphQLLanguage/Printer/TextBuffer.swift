@@ -82,6 +82,19 @@ struct TextBuffer: ~Copyable {
         count += length
     }
 
+    /// Appends `length` bytes (at most 16) from `source`, which must have 16 bytes readable: two
+    /// word copies instead of a call to `memcpy`, for the short tokens that make up most text.
+    @inline(__always)
+    mutating func appendShort(_ source: UnsafeRawPointer, length: Int) {
+        reserve(16)
+        let target = UnsafeMutableRawPointer(base + count)
+        let low = source.loadUnaligned(as: UInt64.self)
+        let high = source.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        target.storeBytes(of: low, as: UInt64.self)
+        target.storeBytes(of: high, toByteOffset: 8, as: UInt64.self)
+        count += length
+    }
+
     /// Appends ASCII or UTF-8 text given as a literal.
     @inline(__always)
     mutating func ascii(_ text: StaticString) {
@@ -91,8 +104,12 @@ struct TextBuffer: ~Copyable {
     /// Appends a string's UTF-8 bytes.
     @inline(__always)
     mutating func text(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        // Native strings, the only kind parsing makes, are read in place without a copy.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { append($0) }
+        if done == nil {
+            var copy = text
+            copy.withUTF8 { append($0) }
+        }
     }
 
     /// Writes a line break followed by the current indentation.
