@@ -6,7 +6,7 @@ import Testing
 
 /// `gateway demo` through the dispatcher, as a person runs it. The demo writes its token file and
 /// SQLite cache: the suite runs off the cooperative pool.
-@Suite(.offPool) struct DemoCommandTests {
+@Suite(.offPool, .quietScheduler) struct DemoCommandTests {
     /// Every request of the script: name, method and path as sent, status.
     static let rows: [(name: String, request: String, status: String)] = [
         ("login", "POST /auth/login", "200"),
@@ -166,7 +166,7 @@ import Testing
 }
 
 /// The example backend's REST side, through a `Provider` and the real transport.
-@Suite final class ExampleBackendTests {
+@Suite(.quietScheduler) final class ExampleBackendTests {
     let backend: ExampleBackend
     let provider: Provider
 

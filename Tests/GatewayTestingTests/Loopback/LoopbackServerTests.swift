@@ -3,7 +3,7 @@ import Testing
 import GatewayTesting
 
 /// The loopback server on the wire: keep-alive, body framing, many connections, shutdown.
-@Suite struct LoopbackServerTests {
+@Suite(.offPool) struct LoopbackServerTests {
     @Test func keepAliveServesSeveralRequestsOnOneConnection() async throws {
         let server = try LoopbackServer { request in .text("you asked for \(request.path)") }
         defer { server.shutdown() }

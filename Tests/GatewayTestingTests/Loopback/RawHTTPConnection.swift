@@ -63,7 +63,8 @@ final class RawHTTPConnection: Sendable {
         var noSignal: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
         #endif
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        // Generous: a loaded two-core machine can hold the server's handler back for seconds.
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         #if canImport(Darwin)

@@ -5,7 +5,7 @@ import Testing
 
 /// Redirects, cut-off bodies, stalls and oversized bodies as `provider.send` reports them, through
 /// the real `URLSessionTransport` and loopback servers.
-@Suite struct TransportEndToEndTests {
+@Suite(.quietScheduler) struct TransportEndToEndTests {
     @Test func aSameOriginRedirectKeepsTheBearerToken() async throws {
         let server = try LoopbackServer { request in
             request.path == "/api/old" ? .redirect(to: "/api/new", status: 307) : .text("arrived")

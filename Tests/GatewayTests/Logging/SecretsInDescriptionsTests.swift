@@ -4,7 +4,7 @@ import GatewayTesting
 import Testing
 
 /// Descriptions and `dump()` of requests and errors, from every way a request can fail.
-@Suite struct SecretsInDescriptionsTests {
+@Suite(.quietScheduler) struct SecretsInDescriptionsTests {
     static let token = "tokA1b2C3d4E5secret"
 
     private func texts(of value: Any) -> [String] {

@@ -3,7 +3,7 @@ import Gateway
 import GatewayTesting
 import Testing
 
-@Suite struct EndpointTests {
+@Suite(.quietScheduler) struct EndpointTests {
     @Test func aJSONValueIsDecoded() async throws {
         let stub = StubTransport().on(.get, "users/42", reply: .json(#"{"id": 42, "name": "Ada"}"#))
         let response = try await makeProvider(stub).send(Endpoint<User>.get("users/42"))

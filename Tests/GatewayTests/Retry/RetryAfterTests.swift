@@ -3,7 +3,7 @@ import Foundation
 import GatewayTesting
 import Testing
 
-@Suite struct RetryAfterTests {
+@Suite(.quietScheduler) struct RetryAfterTests {
     static let epoch1994 = Date(timeIntervalSince1970: 784_111_777)
 
     @Test(arguments: ["Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994"])

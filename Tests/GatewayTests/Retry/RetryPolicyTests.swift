@@ -15,7 +15,7 @@ private func retryingProvider(
     }
 }
 
-@Suite struct RetryPolicyTests {
+@Suite(.quietScheduler) struct RetryPolicyTests {
     @Test(arguments: [0.25, 0.5, 0.999])
     func threeAttemptsFor503503200WithDelaysInsideTheJitterBounds(draw: Double) async throws {
         let stub = StubTransport().on(.get, "x", reply: .status(503), .status(503), .status(200))

@@ -3,7 +3,7 @@ import Foundation
 import GatewayTesting
 import Testing
 
-@Suite struct ReachabilityTests {
+@Suite(.quietScheduler) struct ReachabilityTests {
     @Test func anUnusableNetworkFailsAtOnceWithoutWaiting() async throws {
         let stub = StubTransport().on(.get, "x", reply: .status(200))
         let network = ManualReachability(NetworkPath(status: .unsatisfied, interfaces: [.loopback]))

@@ -5,7 +5,7 @@ import GatewayTesting
 
 /// How the real `URLSessionTransport` ends calls when the server misbehaves or a limit passes:
 /// always with a clear error, never with a short success or a hang.
-@Suite struct URLSessionTransportFaultTests {
+@Suite(.quietScheduler) struct URLSessionTransportFaultTests {
     let transport = URLSessionTransport()
 
     @Test(arguments: [false, true])

@@ -5,7 +5,7 @@ import GatewayTesting
 
 /// Redirects through the real `URLSessionTransport`: same origin as is, credentials dropped
 /// across origins, refusals and the follow-up limit.
-@Suite struct URLSessionTransportRedirectTests {
+@Suite(.quietScheduler) struct URLSessionTransportRedirectTests {
     let transport = URLSessionTransport()
     static let credentials: HTTPHeaders = [
         "Authorization": "Bearer secret-token", "Cookie": "session=abc", "Proxy-Authorization": "Basic cHJveHk=",

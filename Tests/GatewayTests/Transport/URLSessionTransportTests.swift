@@ -5,7 +5,7 @@ import GatewayTesting
 
 /// The real `URLSessionTransport` against `LoopbackServer`: round trips, bodies, headers, and
 /// what the transport must not keep.
-@Suite struct URLSessionTransportTests {
+@Suite(.quietScheduler) struct URLSessionTransportTests {
     let transport = URLSessionTransport()
 
     @Test func getRoundTripCarriesHeadersAndQueryAndReturnsTheBodyByteForByte() async throws {
