@@ -145,6 +145,7 @@ extension TokenCoordinator {
                     continuation.resume(throwing: CancellationError())
                 } else if refresh?.id == id {
                     refresh?.waiters[waiter] = continuation
+                    notifyWaiterWatchers()
                 } else if let current {
                     continuation.resume(returning: current)
                 } else {

@@ -100,6 +100,7 @@ public actor TokenCoordinator {
     var refresh: Refresh?
     var refreshStarts: [ContinuousClock.Instant] = []
     var nextID: UInt64 = 0
+    var waiterWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// Creates a coordinator.
     ///
@@ -209,6 +210,24 @@ public actor TokenCoordinator {
               !isDue(credential, renewsEarly: state.renewsEarly)
         else { return nil }
         return credential
+    }
+
+    /// How many requests wait for the refresh under way.
+    package var waiterCount: Int { refresh?.waiters.count ?? 0 }
+
+    /// Returns once at least `count` requests wait for the refresh under way (a synchronisation
+    /// point for tests).
+    package func waitForWaiters(_ count: Int) async {
+        if waiterCount >= count { return }
+        await withCheckedContinuation { waiterWatchers.append((count, $0)) }
+    }
+
+    func notifyWaiterWatchers() {
+        guard !waiterWatchers.isEmpty else { return }
+        let count = waiterCount
+        let ready = waiterWatchers.filter { $0.count <= count }
+        waiterWatchers.removeAll { $0.count <= count }
+        for watcher in ready { watcher.continuation.resume() }
     }
 
     /// Whether `headers` carry `credential` as the authenticator attaches it.
