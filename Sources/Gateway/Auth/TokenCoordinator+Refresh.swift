@@ -71,7 +71,7 @@ extension TokenCoordinator {
         for observer in observers { observer.refreshStarted(subject: credential.subject, proactive: response == nil) }
         let authenticator = authenticator
         let client = RefreshClient(pipeline: pipeline, scope: scope)
-        refresh?.task = Task {
+        let task = Task {
             let result: Result<Credential, any Error>
             do {
                 result = .success(try await RefreshScope.$current.withValue(scope) {
@@ -82,6 +82,8 @@ extension TokenCoordinator {
             }
             self.finishRefresh(id, result)
         }
+        refresh?.task = task
+        latestRefreshTask = task
         return id
     }
 

@@ -101,6 +101,8 @@ public actor TokenCoordinator {
     var refreshStarts: [ContinuousClock.Instant] = []
     var nextID: UInt64 = 0
     var waiterWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// The task of the latest refresh, kept after logout or `save` superseded it.
+    var latestRefreshTask: Task<Void, Never>?
 
     /// Creates a coordinator.
     ///
@@ -220,6 +222,12 @@ public actor TokenCoordinator {
     package func waitForWaiters(_ count: Int) async {
         if waiterCount >= count { return }
         await withCheckedContinuation { waiterWatchers.append((count, $0)) }
+    }
+
+    /// Returns once the latest refresh has ended and been settled (or discarded), even one that
+    /// logout superseded (a synchronisation point for tests).
+    package func latestRefreshSettled() async {
+        await latestRefreshTask?.value
     }
 
     func notifyWaiterWatchers() {
