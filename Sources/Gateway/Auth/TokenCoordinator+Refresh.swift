@@ -1,23 +1,22 @@
 /// The single-flight refresh: starting it, waiting for it, and settling its waiters.
 extension TokenCoordinator {
+    /// What a request does next: go on with a credential, or wait for a refresh.
+    enum Plan {
+        case ready(Credential)
+        case wait(RefreshWaiters)
+    }
+
     /// The credential to attach to a request: waits for a refresh under way, and renews a
-    /// credential about to expire before handing it out.
+    /// credential about to expire before handing it out. The wait holds no lock and does not
+    /// enter the actor again, so all waiters go on at once when the refresh ends.
     ///
     /// - Throws: `.authentication` (nobody signed in), `.loggedOut`, `.sessionExpired`,
     ///   `.refreshFailed`, `.excessiveRefresh`, the store's error, or `CancellationError`.
-    func credential(for context: RequestContext, pipeline: Pipeline) async throws -> Credential {
-        try loadIfNeeded()
-        if let refresh { return try await wait(for: refresh.id, context) }
-        guard let credential = current else { throw ending ?? Self.notSignedInError() }
-        guard isDue(credential, renewsEarly: renewsEarly) else { return credential }
-        let id: UInt64
-        do {
-            id = try startRefresh(of: credential, refused: nil, context: context, pipeline: pipeline)
-        } catch let error as GatewayError where error.kind == .excessiveRefresh && !credential.isExpired(at: clock.date) {
-            // The guard stops early renewals; the credential itself still works.
-            return credential
+    nonisolated func credential(for context: RequestContext, pipeline: Pipeline) async throws -> Credential {
+        switch try await planCredential(for: context, pipeline: pipeline) {
+        case .ready(let credential): return credential
+        case .wait(let waiters): return try await waiters.wait()
         }
-        return try await wait(for: id, context)
     }
 
     /// What a request whose credential was refused does next: `.replay` once a newer credential
@@ -25,37 +24,68 @@ extension TokenCoordinator {
     /// sent was already replaced), or `.fail` with the reason there is none.
     ///
     /// - Throws: `CancellationError` when the request is cancelled while it waits.
-    func recover(from response: HTTPResponse, sent request: HTTPRequest, context: RequestContext,
-                 pipeline: Pipeline) async throws -> Decision {
+    nonisolated func recover(from response: HTTPResponse, sent request: HTTPRequest, context: RequestContext,
+                             pipeline: Pipeline) async throws -> Decision {
         do {
-            try loadIfNeeded()
-            guard let credential = current else {
-                var failure = ending ?? Self.notSignedInError()
-                failure.response = response
-                return .fail(failure)
-            }
-            if let refresh {
-                _ = try await wait(for: refresh.id, context)
+            switch try await planRecovery(from: response, sent: request, context: context, pipeline: pipeline) {
+            case .ready:
+                return .replay
+            case .wait(let waiters):
+                _ = try await waiters.wait()
                 return .replay
             }
-            // A credential already replaced: replay with the current one, refresh nothing.
-            guard carries(request.headers, credential) else { return .replay }
-            guard authenticator.canRefresh(credential) else { return .fail(Self.cannotRefreshError(response)) }
-            let id = try startRefresh(of: credential, refused: response, context: context, pipeline: pipeline)
-            _ = try await wait(for: id, context)
-            return .replay
         } catch let failure as GatewayError {
             return .fail(failure)
         }
     }
 
+    private func planCredential(for context: RequestContext, pipeline: Pipeline) throws -> Plan {
+        try loadIfNeeded()
+        if let refresh { return joining(refresh, context) }
+        guard let credential = current else { throw ending ?? Self.notSignedInError() }
+        guard isDue(credential, renewsEarly: renewsEarly) else { return .ready(credential) }
+        let started: Refresh
+        do {
+            started = try startRefresh(of: credential, refused: nil, context: context, pipeline: pipeline)
+        } catch {
+            // The guard stops early renewals; the credential itself still works until it expires.
+            if credential.isExpired(at: clock.date) { throw error }
+            return .ready(credential)
+        }
+        return joining(started, context)
+    }
+
+    /// - Throws: the `GatewayError` that ends the request.
+    private func planRecovery(from response: HTTPResponse, sent request: HTTPRequest, context: RequestContext,
+                              pipeline: Pipeline) throws -> Plan {
+        try loadIfNeeded()
+        guard let credential = current else {
+            var failure = ending ?? Self.notSignedInError()
+            failure.response = response
+            throw failure
+        }
+        if let refresh { return joining(refresh, context) }
+        // A credential already replaced: replay with the current one, refresh nothing.
+        guard carries(request.headers, credential) else { return .ready(credential) }
+        guard authenticator.canRefresh(credential) else { throw Self.cannotRefreshError(response) }
+        let started = try startRefresh(of: credential, refused: response, context: context, pipeline: pipeline)
+        return joining(started, context)
+    }
+
+    /// Joins a refresh: a `blocker` request lets it skip the queue, since it holds the queue's
+    /// blocker place itself.
+    private func joining(_ refresh: Refresh, _ context: RequestContext) -> Plan {
+        if context.priority == .blocker { refresh.scope.bypassQueue() }
+        return .wait(refresh.waiters)
+    }
+
     /// Starts a refresh of `credential` and stores it before anything is awaited.
     ///
     /// - Parameter response: the refusal that calls for it; `nil` for a proactive refresh.
-    /// - Returns: the refresh's id, to wait for it.
+    /// - Returns: the refresh, to wait for it.
     /// - Throws: `.excessiveRefresh` (with `response`) when the guard allows no more refreshes now.
     private func startRefresh(of credential: Credential, refused response: HTTPResponse?, context: RequestContext,
-                              pipeline: Pipeline) throws -> UInt64 {
+                              pipeline: Pipeline) throws -> Refresh {
         let now = clock.now
         refreshStarts.removeAll { now - $0 >= options.refreshLimitInterval }
         guard refreshStarts.count < options.maxRefreshes else {
@@ -65,9 +95,7 @@ extension TokenCoordinator {
         nextID += 1
         let id = nextID
         let scope = RefreshScope()
-        if context.priority == .blocker { scope.bypassQueue() }
-        refresh = Refresh(id: id, scope: scope)
-        publish()
+        var started = Refresh(id: id, scope: scope, waiters: RefreshWaiters(gauge: gauge))
         for observer in observers { observer.refreshStarted(subject: credential.subject, proactive: response == nil) }
         let authenticator = authenticator
         let client = RefreshClient(pipeline: pipeline, scope: scope)
@@ -82,9 +110,12 @@ extension TokenCoordinator {
             }
             self.finishRefresh(id, result)
         }
-        refresh?.task = task
+        // Stored before anything is awaited: the task runs on this actor once this call returns.
+        started.task = task
+        refresh = started
         latestRefreshTask = task
-        return id
+        publish()
+        return started
     }
 
     /// Settles a refresh: the new credential for every waiter, or the same error for all of
@@ -97,7 +128,7 @@ extension TokenCoordinator {
             replace(with: renewed, renewsEarly: !isDue(renewed, renewsEarly: true))
             ending = nil
             publish()
-            for waiter in finished.waiters.values { waiter.resume(returning: renewed) }
+            finished.waiters.settle(.success(renewed))
             for observer in observers { observer.refreshSucceeded(subject: renewed.subject) }
             persist { try $0.save(renewed) }
         case .failure(let error):
@@ -110,7 +141,7 @@ extension TokenCoordinator {
                 ending = failure
             }
             publish()
-            for waiter in finished.waiters.values { waiter.resume(throwing: failure) }
+            finished.waiters.settle(.failure(failure))
             if rejected {
                 for observer in observers { observer.sessionExpired(subject: subject, error: failure) }
                 persist { try $0.clear() }
@@ -130,37 +161,5 @@ extension TokenCoordinator {
                 ?? GatewayError(.tokenStore, "the token store failed", underlying: error)
             for observer in observers { observer.tokenStoreFailed(failure) }
         }
-    }
-
-    /// Waits for refresh `id`; a `blocker` request lets the refresh skip the queue, since it
-    /// holds the queue's blocker place itself.
-    ///
-    /// - Throws: the refresh's error, `.loggedOut`, or `CancellationError` when this request is
-    ///   cancelled (which removes it alone; the refresh goes on).
-    private func wait(for id: UInt64, _ context: RequestContext) async throws -> Credential {
-        nextID += 1
-        let waiter = nextID
-        if context.priority == .blocker { refresh?.scope.bypassQueue() }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Credential, any Error>) in
-                if Task.isCancelled {
-                    continuation.resume(throwing: CancellationError())
-                } else if refresh?.id == id {
-                    refresh?.waiters[waiter] = continuation
-                    notifyWaiterWatchers()
-                } else if let current {
-                    continuation.resume(returning: current)
-                } else {
-                    continuation.resume(throwing: ending ?? Self.notSignedInError())
-                }
-            }
-        } onCancel: {
-            Task { await self.cancelWaiter(waiter, of: id) }
-        }
-    }
-
-    private func cancelWaiter(_ waiter: UInt64, of id: UInt64) {
-        guard refresh?.id == id, let continuation = refresh?.waiters.removeValue(forKey: waiter) else { return }
-        continuation.resume(throwing: CancellationError())
     }
 }

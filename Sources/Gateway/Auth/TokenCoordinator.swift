@@ -75,8 +75,8 @@ public actor TokenCoordinator {
     struct Refresh {
         let id: UInt64
         let scope: RefreshScope
+        let waiters: RefreshWaiters
         var task: Task<Void, Never>?
-        var waiters: [UInt64: CheckedContinuation<Credential, any Error>] = [:]
     }
 
     /// Where the credential is kept.
@@ -89,6 +89,7 @@ public actor TokenCoordinator {
     nonisolated let clock: any TimeSource
     let observers: [any AuthEventObserver]
     nonisolated let snapshot = Locked(Snapshot())
+    nonisolated let gauge = WaiterGauge()
 
     var loaded = false
     var current: Credential?
@@ -100,7 +101,6 @@ public actor TokenCoordinator {
     var refresh: Refresh?
     var refreshStarts: [ContinuousClock.Instant] = []
     var nextID: UInt64 = 0
-    var waiterWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     /// The task of the latest refresh, kept after logout or `save` superseded it.
     var latestRefreshTask: Task<Void, Never>?
 
@@ -145,7 +145,7 @@ public actor TokenCoordinator {
         ending = nil
         if let refresh {
             self.refresh = nil
-            for waiter in refresh.waiters.values { waiter.resume(returning: credential) }
+            refresh.waiters.settle(.success(credential))
         }
         publish()
         try store.save(credential)
@@ -165,7 +165,7 @@ public actor TokenCoordinator {
         ending = failure
         if let refresh {
             self.refresh = nil
-            for waiter in refresh.waiters.values { waiter.resume(throwing: failure) }
+            refresh.waiters.settle(.failure(failure))
         }
         publish()
         var storeError: (any Error)?
@@ -215,27 +215,18 @@ public actor TokenCoordinator {
     }
 
     /// How many requests wait for the refresh under way.
-    package var waiterCount: Int { refresh?.waiters.count ?? 0 }
+    package nonisolated var waiterCount: Int { gauge.count }
 
     /// Returns once at least `count` requests wait for the refresh under way (a synchronisation
     /// point for tests).
-    package func waitForWaiters(_ count: Int) async {
-        if waiterCount >= count { return }
-        await withCheckedContinuation { waiterWatchers.append((count, $0)) }
+    package nonisolated func waitForWaiters(_ count: Int) async {
+        await gauge.wait(for: count)
     }
 
     /// Returns once the latest refresh has ended and been settled (or discarded), even one that
     /// logout superseded (a synchronisation point for tests).
     package func latestRefreshSettled() async {
         await latestRefreshTask?.value
-    }
-
-    func notifyWaiterWatchers() {
-        guard !waiterWatchers.isEmpty else { return }
-        let count = waiterCount
-        let ready = waiterWatchers.filter { $0.count <= count }
-        waiterWatchers.removeAll { $0.count <= count }
-        for watcher in ready { watcher.continuation.resume() }
     }
 
     /// Whether `headers` carry `credential` as the authenticator attaches it.

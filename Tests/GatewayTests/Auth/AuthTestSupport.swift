@@ -208,3 +208,23 @@ final class RefreshFinished: Observer {
         if context.isCredentialRefresh { gate.open() }
     }
 }
+
+/// A clock that stands still until the test moves it: unlike `ManualClock`, real time does not
+/// pass on it, so an interval such as the refresh guard's is exact whatever the machine's load.
+final class FrozenClock: TimeSource {
+    private let start = ContinuousClock.now
+    private let startDate = Date(timeIntervalSince1970: 1_750_000_000)
+    private let offset = Locked<Duration>(.zero)
+
+    var now: ContinuousClock.Instant { start + offset.value }
+    var date: Date { startDate.addingTimeInterval(offset.value.seconds) }
+
+    /// Moves the clock forward.
+    func advance(by duration: Duration) { offset.withLock { $0 += duration } }
+
+    /// Moves the clock by `duration` and returns.
+    func sleep(for duration: Duration) async throws {
+        try Task.checkCancellation()
+        advance(by: duration)
+    }
+}

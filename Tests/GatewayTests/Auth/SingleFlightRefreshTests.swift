@@ -179,7 +179,7 @@ import Testing
         tasks[3].cancel()
         let cancelled = await tasks[3].result
         #expect(throws: CancellationError.self) { try cancelled.get() }
-        #expect(await coordinator.waiterCount == 9)
+        #expect(coordinator.waiterCount == 9)
         refreshing.open()
 
         var others = tasks
