@@ -29,6 +29,8 @@ struct TokenAuthentication: AuthStage, Interceptor {
         guard isEligible(request.url, context) else { return request }
         let credential = try await usableCredential(context)
         if coordinator.carries(request.headers, credential) { return request }
+        // Renewed since step 3 (a retry, or a refresh that began meanwhile), unless the session ended.
+        try await coordinator.checkSession(of: request.headers)
         var request = request
         request.headers.merge(coordinator.authenticator.headers(for: credential))
         return request

@@ -55,12 +55,27 @@ extension TokenCoordinator {
         return joining(started, context)
     }
 
+    /// Checks, before a request goes out with the current credential instead of the one it was
+    /// given, that it belongs to the current session.
+    ///
+    /// - Throws: `.loggedOut` when the session it was given a credential in has ended.
+    func checkSession(of headers: HTTPHeaders) throws {
+        guard isOfCurrentSession(headers) else { throw Self.loggedOutError() }
+    }
+
     /// - Throws: the `GatewayError` that ends the request.
     private func planRecovery(from response: HTTPResponse, sent request: HTTPRequest, context: RequestContext,
                               pipeline: Pipeline) throws -> Plan {
         try loadIfNeeded()
         guard let credential = current else {
             var failure = ending ?? Self.notSignedInError()
+            failure.response = response
+            throw failure
+        }
+        // A request of a session that has ended is not sent again, least of all with another
+        // session's credential.
+        guard isOfCurrentSession(request.headers) else {
+            var failure = Self.loggedOutError()
             failure.response = response
             throw failure
         }
@@ -125,7 +140,7 @@ extension TokenCoordinator {
         refresh = nil
         switch result {
         case .success(let renewed):
-            replace(with: renewed, renewsEarly: !isDue(renewed, renewsEarly: true))
+            replace(with: renewed, renewsEarly: !isDue(renewed, renewsEarly: true), newSession: false)
             ending = nil
             publish()
             finished.waiters.settle(.success(renewed))
@@ -137,7 +152,7 @@ extension TokenCoordinator {
                 && ((error as? GatewayError)?.kind == .sessionExpired || authenticator.isRejection(error))
             let failure = rejected ? Self.sessionExpiredError(error) : Self.refreshFailedError(error)
             if rejected {
-                replace(with: nil, renewsEarly: true)
+                replace(with: nil, renewsEarly: true, newSession: true)
                 ending = failure
             }
             publish()

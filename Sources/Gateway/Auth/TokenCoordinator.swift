@@ -96,6 +96,8 @@ public actor TokenCoordinator {
     /// Grows with every change of credential (refresh, save, logout, expiry).
     public private(set) var credentialVersion: UInt64 = 0
     var renewsEarly = true
+    /// The header fields of the current session's credentials, oldest first.
+    var sessionHeaders: [HTTPHeaders] = []
     /// Why there is no credential: the logout or refused refresh that ended the session.
     var ending: GatewayError?
     var refresh: Refresh?
@@ -141,7 +143,7 @@ public actor TokenCoordinator {
     /// - Throws: the store's error; the credential is used from memory all the same.
     public func save(_ credential: Credential) throws {
         loaded = true
-        replace(with: credential, renewsEarly: true)
+        replace(with: credential, renewsEarly: true, newSession: true)
         ending = nil
         if let refresh {
             self.refresh = nil
@@ -160,7 +162,7 @@ public actor TokenCoordinator {
     public func logout() async throws {
         let subject = (try? loadIfNeeded()).flatMap { current?.subject }
         loaded = true
-        replace(with: nil, renewsEarly: true)
+        replace(with: nil, renewsEarly: true, newSession: true)
         let failure = Self.loggedOutError()
         ending = failure
         if let refresh {
@@ -180,16 +182,31 @@ public actor TokenCoordinator {
         guard !loaded else { return }
         let stored = try store.load()
         loaded = true
-        current = stored
-        credentialVersion += 1
+        replace(with: stored, renewsEarly: true, newSession: true)
         publish()
     }
 
-    func replace(with credential: Credential?, renewsEarly: Bool) {
+    /// Makes `credential` the current one, with a new version; `newSession` when it does not
+    /// renew the previous one (sign-in, logout, an ended session).
+    func replace(with credential: Credential?, renewsEarly: Bool, newSession: Bool) {
         current = credential
         credentialVersion += 1
         self.renewsEarly = renewsEarly
+        if newSession { sessionHeaders = [] }
+        if let credential {
+            sessionHeaders.append(authenticator.headers(for: credential))
+            if sessionHeaders.count > Self.sessionHeadersKept { sessionHeaders.removeFirst() }
+        }
     }
+
+    /// Whether `headers` carry a credential of the current session (the current one or one it
+    /// renewed), rather than one of a session that logout or sign-in ended.
+    func isOfCurrentSession(_ headers: HTTPHeaders) -> Bool {
+        sessionHeaders.contains { attached in attached.allSatisfy { headers[$0.name] == $0.value } }
+    }
+
+    /// How many of the session's credentials `isOfCurrentSession` recognises.
+    static let sessionHeadersKept = 32
 
     /// Copies the state the fast path reads.
     func publish() {

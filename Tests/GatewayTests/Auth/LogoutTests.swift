@@ -91,6 +91,33 @@ import Testing
         #expect(try await provider.tokenCoordinator?.subject() == "user-2")
     }
 
+    @Test func aRequestOfAnEndedSessionIsNeverSentAgainWithTheNextSessionsToken() async throws {
+        let refused = Gate(), unavailable = Gate()
+        let stub = StubTransport()
+            .on(token: "old", .get, "refused", reply: Refusal.status401.reply.held(by: refused))
+            .on(token: "old", .get, "flaky", reply: StubReply.status(503).held(by: unavailable))
+            .on(token: "second", .get, "refused", reply: .json("{}"))
+            .on(token: "second", .get, "flaky", reply: .json("{}"))
+        let provider = tokenProvider(stub, store: MemoryTokenStore(oldCredential)) {
+            $0.retryPolicy = RetryPolicy(maxRetries: 1, initialDelay: .zero)
+        }
+        let refusedTask = Task { try await provider.send(Endpoint<Empty>.get("refused")) }
+        let flakyTask = Task { try await provider.send(Endpoint<Empty>.get("flaky")) }
+        await refused.waitForArrivals(1)
+        await unavailable.waitForArrivals(1)
+
+        try await provider.logout()
+        try await provider.tokenCoordinator?.save(Credential(accessToken: "second", subject: "user-2"))
+        refused.open()
+        unavailable.open()
+
+        let refusal = await #expect(throws: GatewayError.self) { try await refusedTask.value }
+        #expect(refusal?.kind == .loggedOut)
+        let retry = await #expect(throws: GatewayError.self) { try await flakyTask.value }
+        #expect(retry?.kind == .loggedOut)
+        #expect(stub.requests.map(\.bearer) == ["old", "old"])
+    }
+
     @Test func savingDuringARefreshHandsTheSavedCredentialToTheWaiters() async throws {
         let refused = Gate(), refreshing = Gate()
         let stub = StubTransport()
