@@ -14,10 +14,18 @@ extension Pipeline {
         try Task.checkCancellation()
         try checkDeadline(run, before: "attempt \(run.context.attempt)")
         let encodingAt = ContinuousClock.now
-        let encoded = try encode(prepared, run)
+        let encoded: HTTPRequest
+        if let replayed = run.replayed {
+            run.replayed = nil
+            encoded = Self.replaying(replayed.request, encodedWith: replayed.preparedHeaders, as: prepared)
+        } else {
+            encoded = try encode(prepared, run)
+        }
         run.metrics.encoding += ContinuousClock.now - encodingAt
         run.request = encoded
-        defer { Self.removeTemporaryBody(of: encoded) }
+        // An attempt that asks for an auth replay leaves its body to the replay.
+        var keepsBody = false
+        defer { if !keepsBody { Self.removeTemporaryBody(of: encoded) } }
         let context = run.context
         notify { $0.requestEncoded(encoded, context: context) }
 
@@ -25,7 +33,7 @@ extension Pipeline {
         let adaptingAt = ContinuousClock.now
         var request = encoded
         do {
-            for interceptor in configuration.interceptors {
+            for interceptor in interceptors {
                 request = try await interceptor.adapt(request, context: context)
             }
         } catch {
@@ -73,7 +81,7 @@ extension Pipeline {
             run.response = response
             run.metrics.transport.append(response.transportMetrics)
             notify { $0.responseReceived(response, for: sent, context: context) }
-            for interceptor in configuration.interceptors {
+            for interceptor in interceptors {
                 let decision: Decision
                 do {
                     decision = try await interceptor.decide(response, for: sent, context: context)
@@ -81,13 +89,17 @@ extension Pipeline {
                     throw wrap(error, .intercepted, "an interceptor failed while deciding on the response")
                 }
                 if case .continue = decision { continue }
+                if case .replay = decision {
+                    run.replayed = (encoded, prepared.headers)
+                    keepsBody = true
+                }
                 return .response(response, sent, decision)
             }
             return .response(response, sent, .continue)
         case .failure(let failure):
             var failure = failure
             if failure.request == nil { failure.request = sent }
-            for interceptor in configuration.interceptors {
+            for interceptor in interceptors {
                 let decision: Decision
                 do {
                     decision = try await interceptor.decide(failure, for: sent, context: context)
@@ -95,10 +107,33 @@ extension Pipeline {
                     throw wrap(error, .intercepted, "an interceptor failed while deciding on a failed attempt")
                 }
                 if case .continue = decision { continue }
+                if case .replay = decision {
+                    run.replayed = (encoded, prepared.headers)
+                    keepsBody = true
+                }
                 return .failure(failure, sent, decision)
             }
             return .failure(failure, sent, .continue)
         }
+    }
+
+    /// Step 4 of an auth replay: the replayed attempt's URL, body and the header fields its
+    /// encoders set (a multipart boundary, say), with the other header fields from `prepared`
+    /// as the auth stage left it this time. The body goes again byte for byte.
+    static func replaying(_ previous: HTTPRequest, encodedWith oldHeaders: HTTPHeaders, as prepared: PreparedRequest)
+        -> HTTPRequest
+    {
+        let fromEncoders = Set(previous.headers.map { $0.name.lowercased() }.filter { name in
+            oldHeaders.values(for: name) != previous.headers.values(for: name)
+        })
+        var headers = prepared.headers
+        for name in fromEncoders { headers.remove(name) }
+        for field in previous.headers where fromEncoders.contains(field.name.lowercased()) {
+            headers.add(name: field.name, value: field.value)
+        }
+        var request = previous
+        request.headers = headers
+        return request
     }
 
     /// Step 4: a fresh `HTTPRequest` from the prepared one, parameters encoded in order.

@@ -10,7 +10,13 @@ import Foundation
 ///    (observers: `enqueued`, `dequeued`); a request cancelled while queued leaves without
 ///    being encoded. Its ticket is released exactly once when the request ends, and at once
 ///    when its task is cancelled.
-/// 3. **Auth**: `Configuration.auth` attaches credentials (or nothing).
+/// 3. **Auth**: `Configuration.auth` attaches credentials (or nothing). With a token store
+///    (`Configuration.tokens`), the token stage does instead: it waits while the credential is
+///    refreshed and attaches it to requests that require authentication and go to the
+///    provider's own origins; it also runs first among the interceptors (steps 5 and 7) to
+///    re-check the credential before each attempt and to answer a refused one with a refresh
+///    and a replay. A credential refresh request skips this step and is queued in step 2 as a
+///    `blocker` (never waiting for a request that waits for it).
 /// 4. **Encode**: cancellation is checked first, so a request cancelled in steps 1–3 never
 ///    runs an encoder; then each parameter encoder runs, in order, into a fresh `HTTPRequest`
 ///    (observers: `encoded`).
@@ -22,7 +28,8 @@ import Foundation
 /// 7. **Decide**: each interceptor's `decide`, in order, until one says more than `.continue`:
 ///    `.retry` goes back to step 4 (an error retry: at most `Configuration.maxAttempts`
 ///    attempts, the delay bounded by the deadline; observers: `retried`), `.replay` goes back
-///    to step 3 (an auth replay, counted apart; observers: `replayed`), `.fail` ends with its
+///    to step 3 (an auth replay, counted apart; observers: `replayed`; the body encoded for the
+///    replayed attempt is sent again byte for byte), `.fail` ends with its
 ///    error, `.done` takes its response as the success. When all continue,
 ///    `Configuration.retryPolicy` decides whether a retryable status or transport failure is
 ///    sent again (back-off or `Retry-After`, never past the deadline); otherwise the
@@ -41,13 +48,45 @@ struct Pipeline: Sendable {
     let baseURL: URL
     let transport: any Transport
     let configuration: Provider.Configuration
-    let inFlight = InFlightRequests()
-    private let counter = Locked<UInt64>(0)
+    let inFlight: InFlightRequests
+    private let counter: Locked<UInt64>
+    /// Step 3: the token stage when the provider has a token store, else `configuration.auth`.
+    let auth: any AuthStage
+    /// Steps 5 and 7: the token stage first when the provider has a token store, then
+    /// `configuration.interceptors`.
+    let interceptors: [any Interceptor]
+    /// The provider's token coordinator, if it has one.
+    let tokens: TokenCoordinator?
 
     init(baseURL: URL, transport: any Transport, configuration: Provider.Configuration) {
+        let inFlight = InFlightRequests(), counter = Locked<UInt64>(0)
+        guard let coordinator = configuration.makeTokenCoordinator() else {
+            self.init(baseURL: baseURL, transport: transport, configuration: configuration, inFlight: inFlight,
+                      counter: counter, auth: configuration.auth, interceptors: configuration.interceptors, tokens: nil)
+            return
+        }
+        // Refresh requests skip the token stage; they share the queue, observers and in-flight list.
+        let refreshing = Pipeline(
+            baseURL: baseURL, transport: transport, configuration: configuration, inFlight: inFlight, counter: counter,
+            auth: NoAuthentication(), interceptors: configuration.interceptors, tokens: coordinator)
+        let stage = TokenAuthentication(coordinator: coordinator, pipeline: refreshing,
+                                        origins: Set(configuration.credentialOrigins.compactMap(Origin.init)))
+        self.init(baseURL: baseURL, transport: transport, configuration: configuration, inFlight: inFlight,
+                  counter: counter, auth: stage, interceptors: [stage] + configuration.interceptors, tokens: coordinator)
+    }
+
+    private init(
+        baseURL: URL, transport: any Transport, configuration: Provider.Configuration, inFlight: InFlightRequests,
+        counter: Locked<UInt64>, auth: any AuthStage, interceptors: [any Interceptor], tokens: TokenCoordinator?
+    ) {
         self.baseURL = baseURL
         self.transport = transport
         self.configuration = configuration
+        self.inFlight = inFlight
+        self.counter = counter
+        self.auth = auth
+        self.interceptors = interceptors
+        self.tokens = tokens
     }
 
     var clock: any TimeSource { configuration.clock }
@@ -64,6 +103,11 @@ struct Pipeline: Sendable {
         var retryability = Retryability.automatic
         /// Whether an attempt waits for the network.
         var waitsForConnectivity = false
+        /// The refresh this request works for, when it is a credential refresh request.
+        var refresh: RefreshScope?
+        /// The attempt that asked for an auth replay: its body and the header fields its
+        /// encoders set are sent again on the replay (step 4 does not encode again).
+        var replayed: (request: HTTPRequest, preparedHeaders: HTTPHeaders)?
     }
 
     /// Runs the request as a task of its own, so that `Provider.invalidate()` can cancel it; the
@@ -77,6 +121,7 @@ struct Pipeline: Sendable {
         // The call's time and deadline count from here, not from when its task first runs.
         let startedAt = ContinuousClock.now
         let clockStart = clock.now
+        let refresh = RefreshScope.current
         if inFlight.isInvalidated {
             var context = RequestContext(id: id, name: requestable.name, baseURL: baseURL)
             context.priority = .medium
@@ -85,7 +130,9 @@ struct Pipeline: Sendable {
             notify { $0.requestFinished(.failure(failure), metrics: RequestMetrics(), context: context) }
             throw failure
         }
-        let work = Task { try await self.run(requestable, id: id, startedAt: startedAt, clockStart: clockStart) }
+        let work = Task {
+            try await self.run(requestable, id: id, startedAt: startedAt, clockStart: clockStart, refresh: refresh)
+        }
         inFlight.register(number) { work.cancel() }
         defer { inFlight.remove(number) }
         return try await withTaskCancellationHandler {
@@ -97,9 +144,11 @@ struct Pipeline: Sendable {
 
     /// Every step, and the `finished` event.
     private func run<R: Requestable>(
-        _ requestable: R, id: RequestID, startedAt: ContinuousClock.Instant, clockStart: ContinuousClock.Instant
+        _ requestable: R, id: RequestID, startedAt: ContinuousClock.Instant, clockStart: ContinuousClock.Instant,
+        refresh: RefreshScope?
     ) async throws -> Response<R.Value> {
         var run = Run(context: RequestContext(id: id, name: requestable.name, baseURL: baseURL, startedAt: startedAt))
+        run.refresh = refresh
         do {
             let (value, response, request) = try await admit(requestable, clockStart: clockStart, &run)
             run.metrics.total = run.context.elapsed
@@ -131,6 +180,11 @@ struct Pipeline: Sendable {
         headers.merge(prepared.headers)
         prepared.headers = headers
         try HeaderValidation.check(prepared.headers)
+        if run.refresh != nil {
+            prepared.priority = .blocker
+            prepared.requiresAuthentication = false
+            run.context.isCredentialRefresh = true
+        }
         run.context.priority = prepared.priority
         run.context.requiresAuthentication = prepared.requiresAuthentication
         run.context.deadline = (prepared.deadline ?? configuration.deadline).map { clockStart + $0 }
@@ -141,26 +195,30 @@ struct Pipeline: Sendable {
         let context = run.context
         notify { $0.requestEnqueued(context) }
         let queuedAt = ContinuousClock.now
-        let ticket: QueueTicket
+        let ticket: QueueTicket?
         do {
-            ticket = try await configuration.queue.enqueue(run.context)
+            if let refresh = run.refresh {
+                ticket = try await refresh.admit(run.context, to: configuration.queue)
+            } else {
+                ticket = try await configuration.queue.enqueue(run.context)
+            }
         } catch {
             throw wrap(error, .cancelled, "the request queue did not admit the request")
         }
         run.metrics.queued = ContinuousClock.now - queuedAt
-        run.metrics.heldByBlocker = min(ticket.heldByBlocker, run.metrics.queued)
+        run.metrics.heldByBlocker = min(ticket?.heldByBlocker ?? .zero, run.metrics.queued)
         notify { $0.requestDequeued(context) }
-        let release = TicketRelease(queue: configuration.queue, ticket: ticket)
+        let release = ticket.map { TicketRelease(queue: configuration.queue, ticket: $0) }
         do {
             let result = try await withTaskCancellationHandler {
                 try await authorizeAndSend(requestable, prepared, &run)
             } onCancel: {
-                release.releaseSoon()
+                release?.releaseSoon()
             }
-            await release.release()
+            await release?.release()
             return result
         } catch {
-            await release.release()
+            await release?.release()
             throw error
         }
     }
@@ -172,11 +230,14 @@ struct Pipeline: Sendable {
         let decodingContext = ResponseDecodingContext(json: configuration.jsonDecoding)
         var accepted: (response: HTTPResponse, request: HTTPRequest)?
         var authorized = prepared
+        defer { if let replayed = run.replayed { Self.removeTemporaryBody(of: replayed.request) } }
         while accepted == nil {
-            // 3. Auth.
+            // 3. Auth (never for a credential refresh request).
             let authorizingAt = ContinuousClock.now
             do {
-                authorized = try await configuration.auth.authorize(prepared, context: run.context)
+                if !run.context.isCredentialRefresh {
+                    authorized = try await auth.authorize(prepared, context: run.context)
+                }
             } catch {
                 throw wrap(error, .authentication, "credentials could not be attached")
             }

@@ -30,12 +30,15 @@ public struct RequestContext: Sendable, CustomStringConvertible {
     public internal(set) var priority: RequestPriority
     /// Whether the request wants credentials.
     public internal(set) var requiresAuthentication: Bool
+    /// Whether the request renews the session's credential (sent by an `Authenticator` through
+    /// its `RefreshClient`): it skips the auth stage and is queued as a `blocker`.
+    public internal(set) var isCredentialRefresh: Bool
 
     /// Creates a context (for testing stages, interceptors and observers on their own).
     public init(
         id: RequestID, name: String, baseURL: URL, attempt: Int = 0,
         startedAt: ContinuousClock.Instant = .now, deadline: ContinuousClock.Instant? = nil,
-        priority: RequestPriority = .medium, requiresAuthentication: Bool = true
+        priority: RequestPriority = .medium, requiresAuthentication: Bool = true, isCredentialRefresh: Bool = false
     ) {
         self.id = id
         self.name = name
@@ -45,6 +48,7 @@ public struct RequestContext: Sendable, CustomStringConvertible {
         self.deadline = deadline
         self.priority = priority
         self.requiresAuthentication = requiresAuthentication
+        self.isCredentialRefresh = isCredentialRefresh
     }
 
     /// Time since `send` started.

@@ -52,8 +52,29 @@ extension Provider {
         /// or their timeout when they have none) instead of failing at once; a request's own
         /// `waitsForConnectivity` wins.
         public var waitsForConnectivity = false
-        /// The auth stage (step 3); attaches nothing by default.
+        /// The auth stage (step 3); attaches nothing by default. Replaced by the token stage when
+        /// `tokens` or `tokenCoordinator` is set.
         public var auth: any AuthStage = NoAuthentication()
+        /// Where the session's credential is kept, shared by REST and GraphQL requests; `nil` (the
+        /// default) attaches no token. When set, the provider's `TokenCoordinator` attaches the
+        /// credential to requests that require authentication and go to its own origins,
+        /// refreshes it one refresh at a time and replays refused requests.
+        public var tokens: (any TokenStore)?
+        /// How the credential is renewed, attached and recognised as refused; by default it is
+        /// attached as `Authorization: Bearer` and never renewed.
+        public var authenticator: any Authenticator = NonRefreshingAuthenticator()
+        /// The proactive refresh window (30 s) and the refresh guard (5 per 30 s).
+        public var tokenOptions = TokenCoordinator.Options()
+        /// A coordinator shared with other providers (one session, one refresh at a time for all
+        /// of them); set instead of `tokens`, and it wins over `tokens`, `authenticator`,
+        /// `tokenOptions` and `authObservers`.
+        public var tokenCoordinator: TokenCoordinator?
+        /// Origins besides the base URL's that receive the credential (the scheme, host and
+        /// port of each URL); none by default.
+        public var credentialOrigins: [URL] = []
+        /// Told about refreshes, expired sessions and logout (the hook for purging a user's cache
+        /// partition); a `cache` that conforms to `AuthEventObserver` is told too.
+        public var authObservers: [any AuthEventObserver] = []
         /// The cache stage (step 9); stores nothing by default.
         public var cache: any CacheStage = NoCache()
         /// How GraphQL operations are sent: the endpoint path (`graphql`), GET for queries,
