@@ -4,7 +4,7 @@ import GatewayTesting
 import Testing
 
 /// The one deadline that covers every attempt, on the real clock against a loopback server.
-@Suite struct RetryDeadlineTests {
+@Suite(.quietScheduler) struct RetryDeadlineTests {
     @Test func aFiveSecondDeadlineEndsByFivePointOneSecondsAgainstASlow503() async throws {
         let server = try LoopbackServer { _ in LoopbackResponse.status(503).with(fault: .delayHeaders(.seconds(2))) }
         defer { server.shutdown() }
