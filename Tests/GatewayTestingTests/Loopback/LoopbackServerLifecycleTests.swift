@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// Starting, shutting down and releasing the loopback server, and its faults on the wire.
-@Suite(.offPool) struct LoopbackServerLifecycleTests {
+@Suite(.offPool, .quietScheduler) struct LoopbackServerLifecycleTests {
     @Test func theServerListensOnLoopbackWithAPortOfItsOwn() throws {
         let first = try LoopbackServer { _ in .status(200) }
         let second = try LoopbackServer { _ in .status(200) }

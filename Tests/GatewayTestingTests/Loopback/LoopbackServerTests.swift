@@ -3,7 +3,7 @@ import Testing
 import GatewayTesting
 
 /// The loopback server on the wire: keep-alive, body framing, many connections, shutdown.
-@Suite(.offPool) struct LoopbackServerTests {
+@Suite(.offPool, .quietScheduler) struct LoopbackServerTests {
     @Test func keepAliveServesSeveralRequestsOnOneConnection() async throws {
         let server = try LoopbackServer { request in .text("you asked for \(request.path)") }
         defer { server.shutdown() }
