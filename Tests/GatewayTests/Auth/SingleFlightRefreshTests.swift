@@ -47,6 +47,53 @@ import Testing
         #expect(try await provider.tokenCoordinator?.credential()?.accessToken == "new")
     }
 
+    @Test func withoutAQueueRequestsMadeDuringARefreshWaitForItInTheAuthStage() async throws {
+        let refreshing = Gate()
+        let stub = StubTransport()
+            .on(token: "old", .get, "items", reply: .status(401))
+            .on(token: "new", .get, "items", reply: .json("{}"))
+            .on(.post, "auth/refresh", reply: tokens("new", refresh: "rt-2").held(by: refreshing))
+        let provider = tokenProvider(stub, store: MemoryTokenStore(oldCredential)) { $0.queue = .immediate }
+        let coordinator = try #require(provider.tokenCoordinator)
+
+        let first = Task { try await provider.send(Endpoint<Empty>.get("items")) }
+        await refreshing.waitForArrivals(1)
+        let later = start(30, on: provider, Refusal.status401.request)
+        await coordinator.waitForWaiters(31)
+        #expect(stub.calls.count == 1)
+        refreshing.open()
+
+        #expect(try await first.value.metrics.authReplays == 1)
+        let responses = successes(await results(later))
+        #expect(responses.count == 30)
+        #expect(responses.allSatisfy { $0.metrics.authReplays == 0 })
+        #expect(stub.calls.filter { $0.bearer == "old" }.count == 1)
+        #expect(stub.refreshes.count == 1)
+    }
+
+    @Test func theOAuthAuthenticatorCanPostAFormAndKeepsWhatTheAnswerLeavesOut() async throws {
+        let stub = StubTransport()
+            .on(token: "old", .get, "items", reply: .status(401))
+            .on(token: "new", .get, "items", reply: .json("{}"))
+            .on(.post, "oauth/token", reply: tokens("new", refresh: nil, expiresIn: 60))
+        let clock = ManualClock()
+        let store = MemoryTokenStore(oldCredential)
+        let provider = tokenProvider(stub, store: store, clock: clock) {
+            $0.authenticator = RefreshTokenAuthenticator(path: "oauth/token", encoding: .form,
+                                                         extraParameters: ["client_id": "app"])
+            $0.tokenOptions = TokenCoordinator.Options(proactiveRefreshWindow: .zero)
+        }
+        _ = try await provider.send(Endpoint<Empty>.get("items"))
+        let refresh = try #require(stub.requests.first { $0.url.path.hasSuffix("oauth/token") })
+        #expect(Set(refresh.bodyText.split(separator: "&")) == ["client_id=app", "grant_type=refresh_token",
+                                                                "refresh_token=rt-1"])
+        #expect(refresh.headers["Content-Type"]?.hasPrefix("application/x-www-form-urlencoded") == true)
+        let stored = try #require(store.load())
+        #expect(stored.refreshToken == "rt-1")
+        #expect(stored.subject == "user-1")
+        #expect(stored.expiresAt == clock.date.addingTimeInterval(60))
+    }
+
     @Test func restAndGraphQLRequestsSharingOneStoreShareOneRefresh() async throws {
         let refused = Gate()
         let stub = StubTransport()
