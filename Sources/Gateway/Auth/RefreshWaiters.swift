@@ -1,6 +1,8 @@
 /// The requests waiting for one refresh. They wait without holding the coordinator, so when the
 /// refresh ends every one of them goes on (or fails) at once, with the same outcome.
 final class RefreshWaiters: Sendable {
+    private typealias Waiter = CheckedContinuation<Credential, any Error>
+
     private struct State {
         var outcome: Result<Credential, any Error>?
         var nextID: UInt64 = 0
@@ -35,7 +37,7 @@ final class RefreshWaiters: Sendable {
                 for watcher in ready { watcher.resume() }
             }
         } onCancel: {
-            let (removed, ready) = state.withLock { state -> (CheckedContinuation<Credential, any Error>?, [GaugeWatcher]) in
+            let (removed, ready) = state.withLock { state -> (Waiter?, [GaugeWatcher]) in
                 guard let removed = state.waiters.removeValue(forKey: id) else { return (nil, []) }
                 return (removed, gauge.set(state.waiters.count))
             }
@@ -47,7 +49,7 @@ final class RefreshWaiters: Sendable {
     /// Ends the wait of everyone waiting with `outcome`, at once; later waiters get it at once.
     /// Only the first call counts.
     func settle(_ outcome: Result<Credential, any Error>) {
-        let (waiters, ready) = state.withLock { state -> ([CheckedContinuation<Credential, any Error>], [GaugeWatcher]) in
+        let (waiters, ready) = state.withLock { state -> ([Waiter], [GaugeWatcher]) in
             guard state.outcome == nil else { return ([], []) }
             state.outcome = outcome
             defer { state.waiters = [:] }

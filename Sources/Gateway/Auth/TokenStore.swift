@@ -11,7 +11,8 @@
 /// ```swift
 /// final class DefaultsTokenStore: TokenStore {
 ///     func load() throws -> Credential? {
-///         try UserDefaults.standard.data(forKey: "credential").map { try JSONDecoder().decode(Credential.self, from: $0) }
+///         guard let data = UserDefaults.standard.data(forKey: "credential") else { return nil }
+///         return try JSONDecoder().decode(Credential.self, from: data)
 ///     }
 ///     func save(_ credential: Credential) throws {
 ///         UserDefaults.standard.set(try JSONEncoder().encode(credential), forKey: "credential")

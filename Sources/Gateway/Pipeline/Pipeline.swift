@@ -72,7 +72,8 @@ struct Pipeline: Sendable {
         let stage = TokenAuthentication(coordinator: coordinator, pipeline: refreshing,
                                         origins: Set(configuration.credentialOrigins.compactMap(Origin.init)))
         self.init(baseURL: baseURL, transport: transport, configuration: configuration, inFlight: inFlight,
-                  counter: counter, auth: stage, interceptors: [stage] + configuration.interceptors, tokens: coordinator)
+                  counter: counter, auth: stage, interceptors: [stage] + configuration.interceptors,
+                  tokens: coordinator)
     }
 
     private init(

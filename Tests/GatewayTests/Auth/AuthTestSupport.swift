@@ -153,6 +153,20 @@ func failures<T>(_ results: [Result<T, any Error>], sourceLocation: SourceLocati
     }
 }
 
+/// The error that `GET path` ends with; records an issue when it does not fail that way.
+func failure(of provider: Provider, _ path: String = "items",
+             sourceLocation: SourceLocation = #_sourceLocation) async -> GatewayError? {
+    do {
+        _ = try await provider.send(Endpoint<Empty>.get(path))
+        Issue.record("expected a failure, got a success", sourceLocation: sourceLocation)
+    } catch let error as GatewayError {
+        return error
+    } catch {
+        Issue.record("expected a GatewayError, got \(error)", sourceLocation: sourceLocation)
+    }
+    return nil
+}
+
 /// Records auth events, with the time each arrived.
 final class AuthEventLog: AuthEventObserver {
     struct Entry: Sendable {
@@ -228,3 +242,7 @@ final class FrozenClock: TimeSource {
         advance(by: duration)
     }
 }
+
+/// The token tests, one at a time: several of them start hundreds of requests or thousands of
+/// file writes, and run alone they leave the two cores to suites that measure time.
+@Suite(.serialized) enum TokenTests {}
