@@ -60,6 +60,21 @@ public struct UnauthenticatedPredicate: Sendable, CustomStringConvertible {
             GraphQLErrorScan.hasErrorCode(code, in: response.body)
         }
     }
+
+    /// A JSON body whose top-level `errors` list holds an error `predicate` recognises, whatever
+    /// the status. Pass the provider's GraphQL predicate so that the refresh and the error kind
+    /// agree on what "not authenticated" means:
+    ///
+    /// ```swift
+    /// config.graphQL.unauthenticated = .code("TOKEN_EXPIRED")
+    /// let authenticator = RefreshTokenAuthenticator(
+    ///     path: "auth/refresh", unauthenticated: .status(401).or(.graphQLErrors(.code("TOKEN_EXPIRED"))))
+    /// ```
+    public static func graphQLErrors(_ predicate: GraphQLErrorPredicate) -> UnauthenticatedPredicate {
+        UnauthenticatedPredicate("a GraphQL error with \(predicate.description)") { response, _ in
+            GraphQLErrorScan.errors(in: response.body).contains { predicate.matches($0) }
+        }
+    }
 }
 
 /// Finds an error code in a GraphQL response body without parsing bodies that cannot hold it.
@@ -71,6 +86,14 @@ enum GraphQLErrorScan {
         guard let document = try? JSONValue(parsing: [UInt8](body)), let errors = document["errors"]?.arrayValue
         else { return false }
         return errors.contains { $0["extensions"]?["code"]?.stringValue == code }
+    }
+
+    /// The errors of a GraphQL response body; none when it is not a JSON object with `errors`.
+    static func errors(in body: Data) -> [GraphQLError] {
+        guard looksLikeJSONObject(body), contains(Array("errors".utf8), in: body),
+              let document = try? JSONValue(parsing: [UInt8](body)), let errors = document["errors"]?.arrayValue
+        else { return [] }
+        return errors.map(GraphQLError.init(json:))
     }
 
     /// Whether the first byte that is not white space is `{`.

@@ -45,9 +45,10 @@ public final class Provider: Sendable {
     /// `CancellationError` and observers see `finished` once per request), and fails every later
     /// request at once with a `GatewayError` of kind `.cancelled`.
     ///
-    /// A call in progress keeps its provider alive, so releasing the last reference cannot end
-    /// requests that are still running: call this when the provider is done with (log-out,
-    /// account switch). The provider's `deinit` calls it too.
+    /// A call to `send` keeps its provider alive while it runs; requests started with
+    /// `task(_:)` do not, so releasing the provider's last reference ends them as this does
+    /// (the provider's `deinit` calls it). Call it when the provider is done with (log-out,
+    /// account switch).
     public func invalidate() { pipeline.inFlight.invalidate() }
 
     /// Whether `invalidate()` has been called.

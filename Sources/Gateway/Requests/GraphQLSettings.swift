@@ -21,7 +21,9 @@ public struct GraphQLSettings: Sendable {
     public var sendsNormalizedText = false
     /// Which GraphQL errors mean "not authenticated": `extensions.code == "UNAUTHENTICATED"` by
     /// default. An answer with such an error and no data is thrown as `.unauthenticated`, and a
-    /// response with one has `isUnauthenticated` set.
+    /// response with one has `isUnauthenticated` set. What starts a token refresh is the
+    /// authenticator's `isUnauthenticated`; when you change this predicate, give the authenticator
+    /// the same one with `UnauthenticatedPredicate.graphQLErrors(_:)`.
     public var unauthenticated = GraphQLErrorPredicate.unauthenticated
     /// The header that carries a mutation's idempotency key: `Idempotency-Key`.
     public var idempotencyKeyHeader = "Idempotency-Key"

@@ -88,6 +88,18 @@ extension TokenTests {
             #expect(custom.description == "HTTP 419 or a GraphQL error AUTH_REQUIRED")
         }
 
+        @Test func theProvidersGraphQLPredicateCanDecideTheRefresh() {
+            let settings = { var s = GraphQLSettings(); s.unauthenticated = .code("TOKEN_EXPIRED"); return s }()
+            let predicate = UnauthenticatedPredicate.graphQLErrors(settings.unauthenticated)
+            let expired = response(200, #"{"errors":[{"message":"x","extensions":{"code":"TOKEN_EXPIRED"}}]}"#)
+            let other = response(200, #"{"errors":[{"message":"x","extensions":{"code":"UNAUTHENTICATED"}}]}"#)
+            #expect(predicate.matches(expired, for: request))
+            #expect(!predicate.matches(other, for: request))
+            #expect(!predicate.matches(response(401, ""), for: request))
+            #expect(!predicate.matches(response(200, #"{"data":{"errors":1}}"#), for: request))
+            #expect(predicate.description == #"a GraphQL error with extensions.code == "TOKEN_EXPIRED""#)
+        }
+
         @Test func aDeeplyNestedBodyIsNotACrash() {
             let body = "{\"errors\":" + String(repeating: "[", count: 100_000) + "\"UNAUTHENTICATED\""
             #expect(!UnauthenticatedPredicate.standard.matches(response(200, body), for: request))

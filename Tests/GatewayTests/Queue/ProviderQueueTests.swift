@@ -100,6 +100,48 @@ import Testing
         await queue.waitUntil { $0.running == 0 && $0.totalWaiting == 0 }
     }
 
+    @Test func releasingTheProviderEndsItsTasksOnceEachWithACancellation() async throws {
+        let gate = Gate()
+        let stub = StubTransport().on(.get, "slow", reply: .status(200).held(by: gate))
+        let queue = PriorityRequestQueue(maxConcurrentRequests: 4)
+        let counter = FinishCounter()
+        var provider: Provider? = makeProvider(stub) {
+            $0.queue = queue
+            $0.observers = [counter]
+        }
+        weak let released = provider
+        let tasks = (0..<10).compactMap { _ in provider?.task(Endpoint<Empty>.get("slow")) }
+        await gate.waitForArrivals(4)
+        await queue.waitUntil { $0.totalWaiting == 6 }
+        provider = nil
+        #expect(released == nil)
+        for task in tasks {
+            await #expect(throws: CancellationError.self) { try await task.value }
+        }
+        #expect(counter.finished.value.count == 10)
+        #expect(counter.finished.value.values.allSatisfy { $0 == 1 })
+        #expect(counter.outcomes.value == ["cancelled": 10])
+        #expect(stub.requests.count == 4)
+        gate.open()
+        await queue.waitUntil { $0.running == 0 && $0.totalWaiting == 0 }
+    }
+
+    @Test func aTaskRunsWithoutBeingAwaitedAndCanBeCancelled() async throws {
+        let gate = Gate()
+        let stub = StubTransport()
+            .on(.get, "slow", reply: .status(200).held(by: gate))
+            .on(.get, "fast", reply: .json(#"{"a":1}"#))
+        let provider = makeProvider(stub)
+        let fast = provider.task(Endpoint<[String: Int]>.get("fast"))
+        let slow = provider.task(Endpoint<Empty>.get("slow"))
+        await gate.waitForArrivals(1)
+        #expect(try await fast.value == ["a": 1])
+        slow.cancel()
+        #expect(slow.isCancelled)
+        await #expect(throws: CancellationError.self) { try await slow.response }
+        gate.open()
+    }
+
     @Test func theMetricsTellTheTimeQueuedAndHeldByABlocker() async throws {
         let gate = Gate()
         let stub = StubTransport()
