@@ -138,4 +138,49 @@ import Testing
         try await store.flush()
         #expect(try await runCache(["list", "--json"], database: path).json().arrayValue?.count == 305)
     }
+
+    @Test func aDatabaseWhereTheProviderStoredNothingIsEmptyToEveryReadVerb() async throws {
+        let folder = try CacheTestFolder()
+        let path = folder.file("cache.sqlite")
+        let store = try SQLiteCacheStore(path: path)
+        let stub = StubTransport()
+        stub.onGraphQL("Rename", reply: .graphQL(data: ["rename": ["__typename": "Track", "id": "1"]]))
+        let provider = Provider(baseURL: try #require(URL(string: ProviderCacheFixture.baseURL)), transport: stub) {
+            config in
+            config.cache = ResponseCache(store: store)
+        }
+        _ = try await provider.fetch(try GraphQLOperation("mutation Rename { rename { __typename id } }"),
+                                     as: JSONValue.self)
+        #expect(await runCache(["list"], database: path).stdout == "The cache at \(path) has no entries.\n")
+        #expect(try await runCache(["list", "--json"], database: path).json() == [])
+        #expect(try await runCache(["stats", "--json"], database: path).json()["entries"]?.intValue == 0)
+        #expect(await runCache(["verify"], database: path).status == 0)
+    }
+
+    @Test func aDamagedProviderBuiltDatabaseIsReportedClearly() async throws {
+        let folder = try CacheTestFolder()
+        let path = folder.file("cache.sqlite")
+        do {
+            let store = try SQLiteCacheStore(path: path)
+            let stub = StubTransport()
+            stub.onGraphQL("GetTrack", reply: .graphQL(data: ProviderCacheFixture.trackData(String(repeating: "x", count: 900))))
+            let provider = Provider(baseURL: try #require(URL(string: ProviderCacheFixture.baseURL)), transport: stub) {
+                config in
+                config.cache = ResponseCache(store: store)
+            }
+            let operation = try ProviderCacheFixture.getTrack()
+            for index in 0..<300 {
+                _ = try await provider.fetch(operation, variables: ["id": .string("\(index)")], as: JSONValue.self)
+            }
+            try await store.vacuum()
+        }
+        try CacheDatabaseStateTests.damageATableLeafPage(path)
+        let verify = await runCache(["verify", "--json"], database: path)
+        #expect(verify.status == 1, "\(verify.transcript)")
+        #expect(try verify.json()["ok"] == false)
+        let export = await runCache(["export"], database: path)
+        #expect(export.status == 1)
+        #expect(export.stderr.contains("is damaged"))
+        #expect(!export.stderr.contains("Fatal error"))
+    }
 }
