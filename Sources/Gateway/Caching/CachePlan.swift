@@ -20,11 +20,19 @@ struct CachePlan: Sendable {
 extension ResponseCache {
     /// The plan of a request that may be cached, or `nil` when it may not (a mutation, an
     /// upload, a method other than GET, a GET with a body, a request whose partition cannot be
-    /// told).
+    /// told, a request that says `Cache-Control: no-store`).
+    ///
+    /// A request that says `Cache-Control: no-cache` (or `Pragma: no-cache`) is not answered from
+    /// the cache under `cacheFirst`: it goes to the network, and its response may be stored.
     func plan(_ prepared: PreparedRequest, tokens: TokenCoordinator?, encoding: ParameterEncodingContext)
         async -> CachePlan?
     {
-        let policy = prepared.cache.policy ?? defaultPolicy
+        var policy = prepared.cache.policy ?? defaultPolicy
+        if prepared.headers.contains("Cache-Control") || prepared.headers.contains("Pragma") {
+            let asked = HTTPCacheRules(prepared.headers)
+            if asked.noStore { return nil }
+            if asked.noCache, policy == .cacheFirst { policy = .networkOnly }
+        }
         if let graphQL = prepared.graphQLCache {
             guard graphQL.isQuery, let partition = await partition(of: prepared, tokens: tokens) else { return nil }
             return CachePlan(key: graphQL.key(partition: partition), policy: policy, settings: prepared.cache,

@@ -76,3 +76,27 @@ import Testing
         #expect(try await setup.store.list().isEmpty)
     }
 }
+
+@Suite struct RequestCacheControlTests {
+    @Test func aRequestSayingNoStoreIsNeitherAnsweredNorStored() async throws {
+        let setup = CachedProvider()
+        setup.stub.on(.get, "v1/users/1", reply: .json(#"{"name":"Ann"}"#, headers: ["Cache-Control": "max-age=60"]))
+        let endpoint = Endpoint<JSONValue>.get("users/1", headers: ["Cache-Control": "no-store"])
+        #expect(try await setup.provider.send(endpoint).cacheOutcome == .notCacheable)
+        #expect(try await setup.store.list().isEmpty)
+    }
+
+    @Test func aRequestSayingNoCacheGoesToTheNetworkAndRefreshesTheEntry() async throws {
+        let setup = CachedProvider()
+        setup.stub.on(.get, "v1/users/1", reply:
+            .json(#"{"name":"Ann"}"#, headers: ["Cache-Control": "max-age=60"]),
+            .json(#"{"name":"Ann B"}"#, headers: ["Cache-Control": "max-age=60"]))
+        _ = try await setup.provider.send(Endpoint<JSONValue>.get("users/1"))
+        let reloaded = try await setup.provider.send(
+            Endpoint<JSONValue>.get("users/1", headers: ["Cache-Control": "no-cache"]))
+        #expect(reloaded.cacheOutcome == .bypassed)
+        let cached = try await setup.provider.send(Endpoint<JSONValue>.get("users/1"))
+        #expect(cached.cacheOutcome == .hit)
+        #expect(cached.value == ["name": "Ann B"])
+    }
+}
