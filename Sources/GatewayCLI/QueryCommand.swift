@@ -91,8 +91,9 @@ struct QueryCommand: Command {
     }
 
     /// The answer, or with `--cache-policy cache-and-network` the cached answer and then the fresh one.
-    private static func responses(_ provider: Provider, _ options: QueryOptions, _ requestOptions: GraphQLRequestOptions)
-        -> AsyncThrowingStream<GraphQLResponse<JSONValue>, any Error>
+    private static func responses(
+        _ provider: Provider, _ options: QueryOptions, _ requestOptions: GraphQLRequestOptions
+    ) -> AsyncThrowingStream<GraphQLResponse<JSONValue>, any Error>
     {
         if options.cache.path != nil, options.cache.policy == .cacheAndNetwork {
             return provider.watch(options.operation, variables: options.variables, as: JSONValue.self,

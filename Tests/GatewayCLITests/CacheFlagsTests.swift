@@ -83,7 +83,8 @@ import Testing
         defer { server.shutdown() }
         let url = try server.url("/items/1").absoluteString
         _ = await run("request", "GET", url, "--cache", database)
-        let (status, sink) = await run("request", "GET", url, "--cache", database, "--cache-policy", "cache-and-network")
+        let (status, sink) = await run("request", "GET", url, "--cache", database,
+                                       "--cache-policy", "cache-and-network")
         #expect(status == 0)
         #expect(sink.stdout == #"{"n":1}{"n":2}"#)
     }

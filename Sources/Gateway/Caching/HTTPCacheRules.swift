@@ -17,7 +17,8 @@ struct HTTPCacheRules: Sendable {
                 let pieces = item.split(separator: "=", maxSplits: 1).map(String.init)
                 let name = pieces[0].trimmingCharacters(in: .whitespaces).lowercased()
                 let argument = pieces.count > 1
-                    ? pieces[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                    ? pieces[1].trimmingCharacters(in: .whitespaces)
+                        .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
                     : nil
                 if directives[name] == nil { directives[name] = .some(argument) }
             }
@@ -33,7 +34,9 @@ struct HTTPCacheRules: Sendable {
     /// `no-store` (RFC 9111 §5.2.2.5): never stored.
     var noStore: Bool { directives["no-store"] != nil }
     /// `no-cache` (§5.2.2.4): stored, but never used without revalidation.
-    var noCache: Bool { directives["no-cache"] != nil || headers["Pragma"]?.lowercased() == "no-cache" && directives.isEmpty }
+    var noCache: Bool {
+        directives["no-cache"] != nil || headers["Pragma"]?.lowercased() == "no-cache" && directives.isEmpty
+    }
     /// `Vary: *` (§4.1): never matches a later request, so never stored.
     var varyAll: Bool { vary.contains("*") }
 

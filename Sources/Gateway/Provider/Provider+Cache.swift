@@ -57,7 +57,9 @@ extension Provider {
     }
 
     /// The cached response of a GraphQL request made in advance, then the fresh one.
-    public func watch<Value>(_ request: GraphQLRequest<Value>) -> AsyncThrowingStream<GraphQLResponse<Value>, any Error> {
+    public func watch<Value>(_ request: GraphQLRequest<Value>)
+        -> AsyncThrowingStream<GraphQLResponse<Value>, any Error>
+    {
         Self.cachedThenFresh(hasCache: responseCache != nil) { policy in
             try await self.fetch(request.cachePolicy(policy))
         }

@@ -17,7 +17,8 @@ import Testing
         #expect(run.status == 0, "\(run.transcript)")
         let items = try #require(try run.json().arrayValue)
         #expect(items.count == 5)
-        let track42 = try #require(items.first { $0["key"]?.stringValue == (try? ProviderCacheFixture.getTrackKey("42").hex) })
+        let key42 = try ProviderCacheFixture.getTrackKey("42").hex
+        let track42 = try #require(items.first { $0["key"]?.stringValue == key42 })
         #expect(track42["operationName"] == "GetTrack")
         #expect(track42["partition"] == "user-1")
         #expect(track42["hits"]?.intValue == 1)
@@ -163,7 +164,8 @@ import Testing
         do {
             let store = try SQLiteCacheStore(path: path)
             let stub = StubTransport()
-            stub.onGraphQL("GetTrack", reply: .graphQL(data: ProviderCacheFixture.trackData(String(repeating: "x", count: 900))))
+            let data = ProviderCacheFixture.trackData(String(repeating: "x", count: 900))
+            stub.onGraphQL("GetTrack", reply: .graphQL(data: data))
             let provider = Provider(baseURL: try #require(URL(string: ProviderCacheFixture.baseURL)), transport: stub) {
                 config in
                 config.cache = ResponseCache(store: store)

@@ -33,7 +33,8 @@ enum ProviderCacheFixture {
         ]))
         stub.on(.get, "tracks", reply: .json(#"[{"id":"42"},{"id":"43"}]"#,
                                              headers: ["Cache-Control": "max-age=60", "ETag": "\"tracks-v1\""]))
-        stub.on(.get, "notes", reply: .text("notes for you", headers: ["Vary": "Accept", "Cache-Control": "max-age=600"]))
+        stub.on(.get, "notes", reply: .text("notes for you",
+                                            headers: ["Vary": "Accept", "Cache-Control": "max-age=600"]))
         return stub
     }
 

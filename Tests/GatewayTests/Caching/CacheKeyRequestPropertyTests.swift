@@ -53,7 +53,8 @@ import Testing
 
     @Test func twoPartitionsHaveDifferentKeys() throws {
         let text = "query Me { me { id } }"
-        let keys = try [CachePartition.anonymous, .subject("alice"), .subject("bob")].map { try key(text, partition: $0) }
+        let partitions: [CachePartition] = [.anonymous, .subject("alice"), .subject("bob")]
+        let keys = try partitions.map { try key(text, partition: $0) }
         #expect(Set(keys.map(\.hex)).count == 3)
     }
 

@@ -23,7 +23,8 @@ import Testing
         }
 
         func get(_ path: String, headers: HTTPHeaders = [:]) async throws -> Response<String> {
-            try await provider.send(Endpoint<Data>.get(path, headers: headers)).map { String(decoding: $0, as: UTF8.self) }
+            try await provider.send(Endpoint<Data>.get(path, headers: headers))
+                .map { String(decoding: $0, as: UTF8.self) }
         }
     }
 
@@ -110,7 +111,9 @@ import Testing
     @Test func aStaleEntryRevalidatesWithLastModifiedAndThe304RefreshesItsFreshness() async throws {
         let modified = "Tue, 14 Nov 2023 22:13:20 GMT"
         let setup = try Setup { request in
-            if request.headers["If-Modified-Since"] == modified { return .status(304, headers: ["Cache-Control": "max-age=30"]) }
+            if request.headers["If-Modified-Since"] == modified {
+                return .status(304, headers: ["Cache-Control": "max-age=30"])
+            }
             return .text("body", headers: ["Last-Modified": modified, "Cache-Control": "max-age=10"])
         }
         defer { setup.server.shutdown() }

@@ -52,7 +52,8 @@ enum CacheOperations {
 
     static func renameTrack() throws -> GraphQLOperation {
         try GraphQLOperation(
-            "mutation RenameTrack($id: ID!, $title: String!) { renameTrack(id: $id, title: $title) { __typename id title } }")
+            "mutation RenameTrack($id: ID!, $title: String!) "
+                + "{ renameTrack(id: $id, title: $title) { __typename id title } }")
     }
 
     static func track(_ id: String, title: String) -> JSONValue {
