@@ -10,9 +10,10 @@
 public struct CacheSettings: Sendable, Hashable {
     /// The policy; the cache's `defaultPolicy` when `nil`.
     public var policy: CachePolicy?
-    /// How long a stored response stays fresh; the cache's `defaultTTL` when `nil`. For a REST
-    /// response it replaces the freshness its `Cache-Control` or `Expires` header gives, but
-    /// never lets a `no-store` response be stored or a `no-cache` one answer without revalidation.
+    /// How long a stored response stays fresh; when `nil`, the cache's `defaultTTL` (GraphQL) or
+    /// what the response's headers say (REST). For a REST response it replaces the freshness of
+    /// its headers, but never lets a `no-store` response be stored or a `no-cache` one answer
+    /// without revalidation.
     public var ttl: Duration?
     /// Labels the stored response carries, for `ResponseCache.invalidate(.tag(_:))`.
     public var tags: [String]

@@ -68,6 +68,14 @@ struct HTTPCacheRules: Sendable {
         return max(lifetime - max(age, 0), 0)
     }
 
+    /// The heuristic freshness of RFC 9111 §4.2.2 for a response with `Last-Modified` and no
+    /// explicit freshness: a tenth of the time since it was modified, at most a day.
+    func heuristicFreshness(now: Date) -> TimeInterval? {
+        guard let modified = headers["Last-Modified"].flatMap(HTTPDate.parse) else { return nil }
+        let served = headers["Date"].flatMap(HTTPDate.parse) ?? now
+        return min(max(served.timeIntervalSince(modified), 0) / 10, 86_400)
+    }
+
     /// The stored header fields updated by a `304` response (§4.3.4): its fields replace those of
     /// the same names, except the ones that describe the stored body.
     static func freshened(_ stored: HTTPHeaders, with notModified: HTTPHeaders) -> HTTPHeaders {

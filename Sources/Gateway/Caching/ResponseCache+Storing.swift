@@ -18,7 +18,7 @@ extension ResponseCache {
             let headers = HTTPCacheRules.freshened(entry.headers, with: response.headers)
             refreshed.headers = headers
             refreshed.storedAt = now
-            refreshed.expiresAt = expiry(HTTPCacheRules(headers), plan: plan, now: now)
+            refreshed.expiresAt = expiry(HTTPCacheRules(headers), plan: plan, now: now) ?? now
             refreshed.etag = headers["ETag"]
             refreshed.lastModified = headers["Last-Modified"]
             await write(refreshed, generation: generation)
@@ -45,17 +45,24 @@ extension ResponseCache {
         remember(varyNames: rules.vary, for: name)
         let key = CacheKey.rest(url: rest.url, partition: plan.partition, vary: rules.vary,
                                 requestHeaders: rest.headers)
+        guard let expiresAt = expiry(rules, plan: plan, now: now) else { return nil }
         return CacheEntry(key: key, response: response, tags: plan.settings.tags, storedAt: now,
-                          expiresAt: expiry(rules, plan: plan, now: now))
+                          expiresAt: expiresAt)
     }
 
-    /// When an entry stops being fresh: at once for `no-cache`; else the request's TTL, the
-    /// response's freshness, or the default TTL, in that order.
+    /// When a REST entry stops being fresh, or `nil` when the response is not worth storing: at
+    /// once for `no-cache`; else the request's TTL, the response's `max-age` or `Expires`, or the
+    /// heuristic of RFC 9111 §4.2.2 (a tenth of the time since `Last-Modified`). A response that
+    /// gives none of these is stored already stale when it has a validator or the policy may
+    /// answer from a stale entry (`networkFirst`, `cacheAndNetwork`), and not stored otherwise.
     private func expiry(_ rules: HTTPCacheRules, plan: CachePlan, now: Date) -> Date? {
-        if plan.rest != nil, rules.noCache { return now }
+        if rules.noCache { return now }
         if let ttl = plan.settings.ttl { return now.addingTimeInterval(ttl.timeInterval) }
-        if plan.rest != nil, let lifetime = rules.freshness(now: now) { return now.addingTimeInterval(lifetime) }
-        return defaultTTL.map { now.addingTimeInterval($0.timeInterval) }
+        if let lifetime = rules.freshness(now: now) ?? rules.heuristicFreshness(now: now) {
+            return now.addingTimeInterval(lifetime)
+        }
+        let validated = rules.headers["ETag"] != nil || rules.headers["Last-Modified"] != nil
+        return validated || plan.policy == .networkFirst || plan.policy == .cacheAndNetwork ? now : nil
     }
 
     /// The typenames in a GraphQL response that may be stored (data present; errors only when

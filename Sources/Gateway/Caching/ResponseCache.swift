@@ -22,8 +22,10 @@ import Foundation
 /// - **What is stored**: GraphQL queries with data (with errors only when
 ///   `storesResponsesWithErrors`), never mutations, subscriptions or uploads; REST GETs by the
 ///   HTTP caching rules (RFC 9111): never `no-store` or `Vary: *`; `max-age` or `Expires` set the
-///   freshness, `no-cache` and stale entries are revalidated with `ETag` / `Last-Modified`.
-///   Only complete, successful responses are stored.
+///   freshness (else a tenth of the age `Last-Modified` gives), `no-cache` and stale entries are
+///   revalidated with `ETag` / `Last-Modified`; a response with no freshness and no validator is
+///   kept (already stale) only for `networkFirst` and `cacheAndNetwork`. Only complete,
+///   successful responses are stored.
 /// - **Invalidation**: `invalidate(_:)` by key, operation, tag, type, partition or everything;
 ///   a successful unsafe REST request invalidates its URL; a mutation's response invalidates the
 ///   queries that returned an object of a type it names (`invalidatesByType`).
@@ -40,9 +42,9 @@ public final class ResponseCache: CacheStage, AuthEventObserver {
     public let store: any CacheStore
     /// The policy of requests that do not choose one: `cacheFirst`.
     public let defaultPolicy: CachePolicy
-    /// How long a stored GraphQL response (and a REST response whose headers give no freshness)
-    /// stays fresh when the request does not say: 5 minutes; `nil` keeps such entries fresh
-    /// until they are evicted or invalidated.
+    /// How long a stored GraphQL response stays fresh when the request does not say: 5 minutes;
+    /// `nil` keeps such entries fresh until they are evicted or invalidated. (REST responses
+    /// follow their headers.)
     public let defaultTTL: Duration?
     /// Whether GraphQL responses with errors next to their data are stored; `false`.
     public let storesResponsesWithErrors: Bool
@@ -71,8 +73,8 @@ public final class ResponseCache: CacheStage, AuthEventObserver {
     ///   - store: where entries live: a `MemoryCacheStore`, a `SQLiteCacheStore`, or a
     ///     `LayeredCacheStore` of both.
     ///   - defaultPolicy: the policy of requests that do not choose one.
-    ///   - defaultTTL: how long responses stay fresh when neither the request nor (for REST) the
-    ///     response says; `nil` for no expiry.
+    ///   - defaultTTL: how long GraphQL responses stay fresh when the request does not say; `nil`
+    ///     for no expiry.
     ///   - storesResponsesWithErrors: whether GraphQL responses with errors next to data are stored.
     ///   - deduplicatesRequests: whether identical requests in flight share one network call.
     ///   - invalidatesByType: whether mutation responses invalidate queries by `__typename`.

@@ -189,4 +189,38 @@ import Testing
         _ = try await setup.provider.send(Endpoint<Data>.get("a"))
         #expect(await setup.store.list(.all, includeBodies: false).isEmpty)
     }
+
+    @Test func aResponseWithoutFreshnessOrValidatorIsStoredOnlyForNetworkFirst() async throws {
+        let setup = try Setup { _ in .text("v") }
+        defer { setup.server.shutdown() }
+        _ = try await setup.get("a")
+        #expect(try await setup.get("a").cacheOutcome == .notCacheable)
+        #expect(await setup.store.list(.all, includeBodies: false).isEmpty)
+        let fallback = try await setup.provider.send(Endpoint<Data>.get("a").cachePolicy(.networkFirst))
+        #expect(fallback.cacheOutcome == .miss)
+        let stored = try #require(await setup.store.list(.all, includeBodies: false).first)
+        #expect(stored.entry.isFresh(at: setup.clock.now) == false)
+    }
+
+    @Test func lastModifiedGivesATenthOfItsAgeAsFreshness() async throws {
+        let served = Date(timeIntervalSince1970: 1_700_000_000)
+        let headers: LoopbackHeaders = ["Date": Self.httpDate(served),
+                                        "Last-Modified": Self.httpDate(served.addingTimeInterval(-1000))]
+        let setup = try Setup { _ in .text("v", headers: headers) }
+        defer { setup.server.shutdown() }
+        _ = try await setup.get("a")
+        setup.clock.advance(by: 99)
+        #expect(try await setup.get("a").cacheOutcome == .hit)
+        setup.clock.advance(by: 2)
+        #expect(try await setup.get("a").cacheOutcome != .hit)
+    }
+
+    @Test func aRequestTTLGivesFreshnessToAResponseWithoutHeaders() async throws {
+        let setup = try Setup { _ in .text("v") }
+        defer { setup.server.shutdown() }
+        let endpoint = Endpoint<Data>.get("a").cacheTTL(.seconds(30))
+        _ = try await setup.provider.send(endpoint)
+        #expect(try await setup.provider.send(endpoint).cacheOutcome == .hit)
+        #expect(setup.server.requests.count == 1)
+    }
 }
