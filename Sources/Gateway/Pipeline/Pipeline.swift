@@ -36,7 +36,10 @@ import Foundation
 ///    requestable's `validate` decides (for an endpoint: its acceptable status codes and API
 ///    error body); a failed attempt without a response stands as an error.
 /// 8. **Decode**: the requestable decodes the accepted response.
-/// 9. **Cache write**: `Configuration.cache` is offered the response.
+/// 9. **Cache write**: `Configuration.cache` is offered the response. A `ResponseCache` works
+///    around steps 2–9 instead (`Pipeline+Cache.swift`): after step 1 it looks the request up
+///    and may answer from the store without steps 2–7; identical requests in flight share
+///    one pass through steps 2–7; it stores the response itself.
 /// 10. **Metrics**: the total time is recorded, the `Response` is returned with its
 ///     `RequestMetrics`, and observers get `finished` with them, exactly once for every
 ///     request, however it ended.
@@ -57,6 +60,8 @@ struct Pipeline: Sendable {
     let interceptors: [any Interceptor]
     /// The provider's token coordinator, if it has one.
     let tokens: TokenCoordinator?
+    /// `configuration.cache` when it is a `ResponseCache` (it then looks requests up; see Pipeline+Cache).
+    let responseCache: ResponseCache?
 
     init(baseURL: URL, transport: any Transport, configuration: Provider.Configuration) {
         let inFlight = InFlightRequests(), counter = Locked<UInt64>(0)
@@ -88,6 +93,7 @@ struct Pipeline: Sendable {
         self.auth = auth
         self.interceptors = interceptors
         self.tokens = tokens
+        responseCache = configuration.cache as? ResponseCache
     }
 
     var clock: any TimeSource { configuration.clock }
@@ -151,7 +157,7 @@ struct Pipeline: Sendable {
         var run = Run(context: RequestContext(id: id, name: requestable.name, baseURL: baseURL, startedAt: startedAt))
         run.refresh = refresh
         do {
-            let (value, response, request) = try await admit(requestable, clockStart: clockStart, &run)
+            let (value, response, request) = try await lookUp(requestable, clockStart: clockStart, &run)
             run.metrics.total = run.context.elapsed
             let metrics = run.metrics
             notify { $0.requestFinished(.success(response), metrics: metrics, context: run.context) }
@@ -167,7 +173,7 @@ struct Pipeline: Sendable {
     }
 
     /// Steps 1 and 2, and the release of the queue ticket.
-    private func admit<R: Requestable>(_ requestable: R, clockStart: ContinuousClock.Instant, _ run: inout Run)
+    func admit<R: Requestable>(_ requestable: R, clockStart: ContinuousClock.Instant, _ run: inout Run)
         async throws -> (R.Value, HTTPResponse, HTTPRequest)
     {
         // 1. Build.
