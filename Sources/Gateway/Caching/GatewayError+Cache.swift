@@ -1,4 +1,6 @@
 extension GatewayError.Kind {
     /// The response cache failed: its database could not be opened, read or written.
     public static let cache = GatewayError.Kind(rawValue: "cache")
+    /// A `cacheOnly` request found nothing in the cache.
+    public static let cacheMiss = GatewayError.Kind(rawValue: "cache miss")
 }

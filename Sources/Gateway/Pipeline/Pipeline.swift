@@ -57,6 +57,8 @@ struct Pipeline: Sendable {
     let interceptors: [any Interceptor]
     /// The provider's token coordinator, if it has one.
     let tokens: TokenCoordinator?
+    /// `configuration.cache` when it is a `ResponseCache` (it then looks requests up; see Pipeline+Cache).
+    let responseCache: ResponseCache?
 
     init(baseURL: URL, transport: any Transport, configuration: Provider.Configuration) {
         let inFlight = InFlightRequests(), counter = Locked<UInt64>(0)
@@ -88,6 +90,7 @@ struct Pipeline: Sendable {
         self.auth = auth
         self.interceptors = interceptors
         self.tokens = tokens
+        responseCache = configuration.cache as? ResponseCache
     }
 
     var clock: any TimeSource { configuration.clock }
@@ -151,7 +154,7 @@ struct Pipeline: Sendable {
         var run = Run(context: RequestContext(id: id, name: requestable.name, baseURL: baseURL, startedAt: startedAt))
         run.refresh = refresh
         do {
-            let (value, response, request) = try await admit(requestable, clockStart: clockStart, &run)
+            let (value, response, request) = try await lookUp(requestable, clockStart: clockStart, &run)
             run.metrics.total = run.context.elapsed
             let metrics = run.metrics
             notify { $0.requestFinished(.success(response), metrics: metrics, context: run.context) }
@@ -167,7 +170,7 @@ struct Pipeline: Sendable {
     }
 
     /// Steps 1 and 2, and the release of the queue ticket.
-    private func admit<R: Requestable>(_ requestable: R, clockStart: ContinuousClock.Instant, _ run: inout Run)
+    func admit<R: Requestable>(_ requestable: R, clockStart: ContinuousClock.Instant, _ run: inout Run)
         async throws -> (R.Value, HTTPResponse, HTTPRequest)
     {
         // 1. Build.

@@ -77,6 +77,10 @@ public struct PreparedRequest: Sendable, CustomStringConvertible, CustomReflecta
     public var retryability: Retryability
     /// Whether the request waits for the network to become usable; the provider's setting when `nil`.
     public var waitsForConnectivity: Bool?
+    /// How the request uses the response cache (`Configuration.cache` set to a `ResponseCache`).
+    public var cache = CacheSettings()
+    /// For a GraphQL operation: what its cache key is made of, and whether it is a query.
+    package var graphQLCache: GraphQLCacheIdentity?
 
     /// Creates a prepared request.
     public init(

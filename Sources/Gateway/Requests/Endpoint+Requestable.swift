@@ -13,11 +13,13 @@ extension Endpoint: Requestable {
             }.joined(separator: "&")
             url = try QueryParameterEncoder.appending(query: text, to: url)
         }
-        return PreparedRequest(
+        var prepared = PreparedRequest(
             name: name, method: method, url: url, headers: headers, parameters: parameters,
             requiresAuthentication: requiresAuthentication, priority: priority, timeout: timeout,
             deadline: deadline, maxResponseBytes: maxResponseBytes, retryability: retryability,
             waitsForConnectivity: waitsForConnectivity)
+        prepared.cache = cache
+        return prepared
     }
 
     /// `nil` for an acceptable status; otherwise a `.status` error that says what was expected

@@ -51,6 +51,8 @@ public struct Endpoint<Value: Sendable>: Sendable, CustomStringConvertible {
     public var retryability: Retryability = .automatic
     /// Whether the request waits for the network to become usable; the provider's setting when `nil`.
     public var waitsForConnectivity: Bool?
+    /// How the request uses the response cache: policy, time to live, tags (GET only).
+    public var cache = CacheSettings()
 
     /// Creates an endpoint; the static factories (`.get`, `.post`, …) cover the common cases.
     public init(

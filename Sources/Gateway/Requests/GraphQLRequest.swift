@@ -150,12 +150,18 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
                 retryability = .never
             }
         }
-        return PreparedRequest(
-            name: name, method: method, url: try endpointURL(baseURL: baseURL), headers: headers,
+        let url = try endpointURL(baseURL: baseURL)
+        var prepared = PreparedRequest(
+            name: name, method: method, url: url, headers: headers,
             parameters: [RequestParameters(payload, encoder: GraphQLParameterEncoder())],
             requiresAuthentication: options.requiresAuthentication, priority: options.priority,
             timeout: options.timeout, deadline: options.deadline, maxResponseBytes: options.maxResponseBytes,
             retryability: retryability)
+        prepared.cache = options.cache
+        prepared.graphQLCache = GraphQLCacheIdentity(
+            operation: operation.cacheKeyOperation, variables: variables, endpoint: url.absoluteString,
+            isQuery: operation.kind == .query && uploads.isEmpty)
+        return prepared
     }
 
     /// `nil` for a 2xx response. A failed status with a GraphQL error body is an error carrying

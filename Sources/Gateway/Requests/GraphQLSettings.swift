@@ -61,6 +61,8 @@ public struct GraphQLRequestOptions: Sendable {
     public var deadline: Duration?
     /// The largest response body accepted; the provider's default when `nil`.
     public var maxResponseBytes: Int?
+    /// How the request uses the response cache: policy, time to live, tags.
+    public var cache = CacheSettings()
 
     /// The default options.
     public init() {}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// What the response cache decided about one request before it is sent: its key and policy.
+struct CachePlan: Sendable {
+    /// The key to look up (a REST key includes the `Vary` fields known for its URL).
+    var key: CacheKey
+    /// The request's policy.
+    var policy: CachePolicy
+    /// The request's settings (time to live, tags).
+    var settings: CacheSettings
+    /// Whose data the response is.
+    var partition: CachePartition
+    /// For a REST request: its full URL and header fields (the `Vary` fields are taken from
+    /// these when the response is stored); `nil` for GraphQL.
+    var rest: (url: URL, headers: HTTPHeaders)?
+
+    var isGraphQL: Bool { rest == nil }
+}
+
+extension ResponseCache {
+    /// The plan of a request that may be cached, or `nil` when it may not (a mutation, an
+    /// upload, a method other than GET, a GET with a body, a request whose partition cannot be
+    /// told).
+    func plan(_ prepared: PreparedRequest, tokens: TokenCoordinator?, encoding: ParameterEncodingContext)
+        async -> CachePlan?
+    {
+        let policy = prepared.cache.policy ?? defaultPolicy
+        if let graphQL = prepared.graphQLCache {
+            guard graphQL.isQuery, let partition = await partition(of: prepared, tokens: tokens) else { return nil }
+            return CachePlan(key: graphQL.key(partition: partition), policy: policy, settings: prepared.cache,
+                             partition: partition, rest: nil)
+        }
+        guard prepared.method == .get, let url = Self.finalURL(of: prepared, encoding: encoding),
+              let partition = await partition(of: prepared, tokens: tokens)
+        else { return nil }
+        let names = await varyNames(for: url)
+        if names.contains("*") { return nil }
+        let key = CacheKey.rest(url: url, partition: partition, vary: names, requestHeaders: prepared.headers)
+        return CachePlan(key: key, policy: policy, settings: prepared.cache, partition: partition,
+                         rest: (url, prepared.headers))
+    }
+
+    /// The credential's subject for requests that carry one, else anonymous; `nil` when the
+    /// token store cannot be read.
+    private func partition(of prepared: PreparedRequest, tokens: TokenCoordinator?) async -> CachePartition? {
+        guard prepared.requiresAuthentication, let tokens else { return .anonymous }
+        do {
+            return CachePartition(subject: try await tokens.subject())
+        } catch {
+            return nil
+        }
+    }
+
+    /// The URL a GET goes to once its parameters are encoded; `nil` when they add a body or fail.
+    private static func finalURL(of prepared: PreparedRequest, encoding: ParameterEncodingContext) -> URL? {
+        guard !prepared.parameters.isEmpty else { return prepared.url }
+        var request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers)
+        do {
+            for parameters in prepared.parameters {
+                try parameters.encoder.encode(parameters.value, into: &request, context: encoding)
+            }
+        } catch {
+            return nil
+        }
+        guard request.body == nil else {
+            Pipeline.removeTemporaryBody(of: request)
+            return nil
+        }
+        return request.url
+    }
+
+    /// The header names the responses of `url` vary by, as last seen (in memory, else from the
+    /// stored entries of the URL).
+    private func varyNames(for url: URL) async -> [String] {
+        let name = CacheKeyComponents.normalizedURL(url)
+        if let names = state.withLock({ $0.varyNames[name] }) { return names }
+        let records = (try? await store.list(.operation(name), includeBodies: false)) ?? []
+        let names = records.first.map { $0.entry.key.components.vary.map(\.name) } ?? []
+        remember(varyNames: names, for: name)
+        return names
+    }
+
+    /// Remembers the `Vary` names of a URL (normalized), keeping the memo bounded.
+    func remember(varyNames names: [String], for name: String) {
+        state.withLock { state in
+            if state.varyNames.count >= 10_000, state.varyNames[name] == nil { state.varyNames = [:] }
+            state.varyNames[name] = names
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import GraphQLLanguage
+
+extension ResponseCache {
+    /// The tag a stored GraphQL response carries for each `__typename` in its data.
+    static func typeTag(_ typename: String) -> String { "type:" + typename }
+
+    /// Step 9 for a request with a plan: stores the network's answer when the rules allow, or
+    /// refreshes the entry a `304` confirmed.
+    ///
+    /// - Returns: the response to answer with (the stored body after a `304`) and the outcome.
+    func settle(_ response: HTTPResponse, plan: CachePlan, entry: CacheEntry?, generation: UInt64) async
+        -> (HTTPResponse, CacheOutcome)
+    {
+        let now = self.now()
+        if response.status == 304, let entry {
+            var refreshed = entry
+            let headers = HTTPCacheRules.freshened(entry.headers, with: response.headers)
+            refreshed.headers = headers
+            refreshed.storedAt = now
+            refreshed.expiresAt = expiry(HTTPCacheRules(headers), plan: plan, now: now)
+            refreshed.etag = headers["ETag"]
+            refreshed.lastModified = headers["Last-Modified"]
+            await write(refreshed, generation: generation)
+            return (refreshed.response, .revalidated)
+        }
+        let looked: CacheOutcome = plan.policy == .networkOnly ? .bypassed : .miss
+        guard let stored = storable(response, plan: plan, now: now) else { return (response, .notCacheable) }
+        await write(stored, generation: generation)
+        return (response, looked)
+    }
+
+    /// The entry to store for `response`, or `nil` when the rules say not to.
+    private func storable(_ response: HTTPResponse, plan: CachePlan, now: Date) -> CacheEntry? {
+        guard let rest = plan.rest else {
+            guard response.isSuccess, let typenames = graphQLTypenames(response) else { return nil }
+            let ttl = plan.settings.ttl ?? defaultTTL
+            return CacheEntry(key: plan.key, response: response,
+                              tags: plan.settings.tags + typenames.map(Self.typeTag), storedAt: now,
+                              expiresAt: ttl.map { now.addingTimeInterval($0.timeInterval) })
+        }
+        let rules = HTTPCacheRules(response.headers)
+        guard rules.isStorable(status: response.status) else { return nil }
+        let name = CacheKeyComponents.normalizedURL(rest.url)
+        remember(varyNames: rules.vary, for: name)
+        let key = CacheKey.rest(url: rest.url, partition: plan.partition, vary: rules.vary,
+                                requestHeaders: rest.headers)
+        return CacheEntry(key: key, response: response, tags: plan.settings.tags, storedAt: now,
+                          expiresAt: expiry(rules, plan: plan, now: now))
+    }
+
+    /// When an entry stops being fresh: at once for `no-cache`; else the request's TTL, the
+    /// response's freshness, or the default TTL, in that order.
+    private func expiry(_ rules: HTTPCacheRules, plan: CachePlan, now: Date) -> Date? {
+        if plan.rest != nil, rules.noCache { return now }
+        if let ttl = plan.settings.ttl { return now.addingTimeInterval(ttl.timeInterval) }
+        if plan.rest != nil, let lifetime = rules.freshness(now: now) { return now.addingTimeInterval(lifetime) }
+        return defaultTTL.map { now.addingTimeInterval($0.timeInterval) }
+    }
+
+    /// The typenames in a GraphQL response that may be stored (data present; errors only when
+    /// allowed), or `nil` when it may not.
+    private func graphQLTypenames(_ response: HTTPResponse) -> [String]? {
+        guard let envelope = try? GraphQLEnvelope.read(response, operation: "query"), !envelope.hasNoData,
+              envelope.errors.isEmpty || storesResponsesWithErrors
+        else { return nil }
+        return Self.typenames(in: envelope.data ?? .null)
+    }
+
+    /// Every distinct `__typename` string in `value`, walked without recursion; at most 256.
+    static func typenames(in value: JSONValue) -> [String] {
+        var found = Set<String>()
+        var pending = [value]
+        while let next = pending.popLast(), found.count < 256 {
+            switch next {
+            case .object(let object):
+                for item in object {
+                    let member = item.value
+                    if item.key == "__typename", let typename = member.stringValue {
+                        found.insert(typename)
+                    } else if case .object = member {
+                        pending.append(member)
+                    } else if case .array = member {
+                        pending.append(member)
+                    }
+                }
+            case .array(let items):
+                for item in items {
+                    switch item {
+                    case .object, .array: pending.append(item)
+                    default: break
+                    }
+                }
+            default: break
+            }
+        }
+        return found.sorted()
+    }
+
+    /// Stores `entry` unless an invalidation or purge came since `generation`; one that comes
+    /// during the write removes the entry again.
+    @discardableResult
+    func write(_ entry: CacheEntry, generation: UInt64) async -> Bool {
+        guard self.generation == generation else { return false }
+        do {
+            guard try await store.put(entry) else { return false }
+        } catch {
+            return false
+        }
+        guard self.generation == generation else {
+            _ = try? await store.remove(.key(entry.key))
+            return false
+        }
+        return true
+    }
+
+    /// After a request the cache does not store succeeded: an unsafe REST request invalidates its
+    /// URL (RFC 9111 §4.4); a GraphQL mutation invalidates the types its response names.
+    func invalidate(after prepared: PreparedRequest, request: HTTPRequest, response: HTTPResponse) async {
+        if let graphQL = prepared.graphQLCache {
+            guard !graphQL.isQuery, invalidatesByType, response.isSuccess,
+                  let envelope = try? GraphQLEnvelope.read(response, operation: "mutation"), let data = envelope.data
+            else { return }
+            for typename in Self.typenames(in: data) { _ = try? await invalidate(.type(typename)) }
+            return
+        }
+        guard !prepared.method.isSafe, (200..<400).contains(response.status) else { return }
+        _ = try? await invalidate(.url(request.url))
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `TimeInterval`.
+    var timeInterval: TimeInterval {
+        let parts = components
+        return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+
+/// The response cache of a provider: looks requests up before they are queued, stores what the
+/// network answered (step 9), shares identical requests in flight, and forgets a user's data when
+/// they log out.
+///
+/// ```swift
+/// let provider = Provider(baseURL: api) { config in
+///     config.tokens = tokenStore
+///     config.cache = ResponseCache(store: try SQLiteCacheStore(path: cachePath))
+/// }
+/// let track = try await provider.fetch(operations["GetTrack"], variables: ["id": 42], as: GetTrack.self)
+/// print(track.metrics.cacheOutcome)   // miss, then hit
+/// ```
+///
+/// - **Keys** are `CacheKey`s: the normalized operation and canonical variables of a GraphQL
+///   query, or the method, sorted URL and `Vary` fields of a REST GET, with the partition (the
+///   credential's subject; anonymous requests have their own).
+/// - **Policies** (`CachePolicy`) are chosen per request (`CacheSettings`), `defaultPolicy`
+///   otherwise. `cacheAndNetwork` through `send` or `fetch` answers like `networkFirst`; use
+///   `Provider.watch` for the cached value followed by the fresh one.
+/// - **What is stored**: GraphQL queries with data (with errors only when
+///   `storesResponsesWithErrors`), never mutations, subscriptions or uploads; REST GETs by the
+///   HTTP caching rules (RFC 9111): never `no-store` or `Vary: *`; `max-age` or `Expires` set the
+///   freshness, `no-cache` and stale entries are revalidated with `ETag` / `Last-Modified`.
+///   Only complete, successful responses are stored.
+/// - **Invalidation**: `invalidate(_:)` by key, operation, tag, type, partition or everything;
+///   a successful unsafe REST request invalidates its URL; a mutation's response invalidates the
+///   queries that returned an object of a type it names (`invalidatesByType`).
+/// - **Logout** purges the user's partition (the cache is an `AuthEventObserver`, told by the
+///   provider's token coordinator); a response whose request began before a purge or an
+///   invalidation is not stored after it.
+/// - **Identical requests in flight** (same key) share one network call; a cancelled one leaves
+///   the others going.
+///
+/// The store's failures never fail a request: a look-up that cannot read is a miss and a write
+/// that fails is skipped (except under `cacheOnly`, where the store is the only answer).
+public final class ResponseCache: CacheStage, AuthEventObserver {
+    /// Where entries live.
+    public let store: any CacheStore
+    /// The policy of requests that do not choose one: `cacheFirst`.
+    public let defaultPolicy: CachePolicy
+    /// How long a stored GraphQL response (and a REST response whose headers give no freshness)
+    /// stays fresh when the request does not say: 5 minutes; `nil` keeps such entries fresh
+    /// until they are evicted or invalidated.
+    public let defaultTTL: Duration?
+    /// Whether GraphQL responses with errors next to their data are stored; `false`.
+    public let storesResponsesWithErrors: Bool
+    /// Whether identical requests in flight share one network call; `true`.
+    public let deduplicatesRequests: Bool
+    /// Whether a mutation's response invalidates cached queries holding an object of a type it
+    /// names (`__typename`); `true`.
+    public let invalidatesByType: Bool
+    /// Where entry times come from.
+    let now: @Sendable () -> Date
+    let state = Locked(State())
+
+    struct State {
+        /// Bumped by every invalidation and purge: a response whose request began at an older
+        /// generation is not stored.
+        var generation: UInt64 = 0
+        /// The `Vary` names seen for each REST URL (normalized), learned from responses and the store.
+        var varyNames: [String: [String]] = [:]
+        /// Network calls in flight, by key.
+        var calls: [CacheKey.Digest: SharedCall] = [:]
+    }
+
+    /// Creates a cache over `store`.
+    ///
+    /// - Parameters:
+    ///   - store: where entries live: a `MemoryCacheStore`, a `SQLiteCacheStore`, or a
+    ///     `LayeredCacheStore` of both.
+    ///   - defaultPolicy: the policy of requests that do not choose one.
+    ///   - defaultTTL: how long responses stay fresh when neither the request nor (for REST) the
+    ///     response says; `nil` for no expiry.
+    ///   - storesResponsesWithErrors: whether GraphQL responses with errors next to data are stored.
+    ///   - deduplicatesRequests: whether identical requests in flight share one network call.
+    ///   - invalidatesByType: whether mutation responses invalidate queries by `__typename`.
+    ///   - now: the clock entry times are read from (tests pass a fixed one).
+    public init(store: any CacheStore, defaultPolicy: CachePolicy = .cacheFirst,
+                defaultTTL: Duration? = .seconds(300), storesResponsesWithErrors: Bool = false,
+                deduplicatesRequests: Bool = true, invalidatesByType: Bool = true,
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.defaultPolicy = defaultPolicy
+        self.defaultTTL = defaultTTL
+        self.storesResponsesWithErrors = storesResponsesWithErrors
+        self.deduplicatesRequests = deduplicatesRequests
+        self.invalidatesByType = invalidatesByType
+        self.now = now
+    }
+
+    /// Does nothing: the pipeline stores through the cache's own look-up stage, which sees the
+    /// request before it is sent (its key, policy and the purge generation).
+    public func write(_ response: HTTPResponse, for request: HTTPRequest, prepared: PreparedRequest,
+                      context: RequestContext) async {}
+
+    /// Removes the selected entries.
+    ///
+    /// A request under way when this is called does not store its response afterwards.
+    ///
+    /// ```swift
+    /// try await cache.invalidate(.operation("GetTrack"))
+    /// try await cache.invalidate(.type("Track"))
+    /// ```
+    /// - Returns: how many entries were removed.
+    /// - Throws: `GatewayError` of kind `.cache` when the store cannot be written.
+    @discardableResult
+    public func invalidate(_ target: CacheInvalidation) async throws -> Int {
+        bumpGeneration()
+        return try await store.remove(target.selection)
+    }
+
+    /// Removes every entry of `partition`, leaving no trace of them in the store's files.
+    ///
+    /// - Returns: how many entries were removed.
+    /// - Throws: `GatewayError` of kind `.cache` when the store cannot be written.
+    @discardableResult
+    public func purge(partition: CachePartition) async throws -> Int {
+        try await invalidate(.partition(partition))
+    }
+
+    /// Purges the partition of the user who logged out (the anonymous partition is kept).
+    public func loggedOut(subject: String?) async {
+        guard let subject else {
+            bumpGeneration()
+            return
+        }
+        do {
+            try await purge(partition: .subject(subject))
+        } catch {
+            CacheWarning.printToStandardError(CacheWarning(
+                "the cache partition of the user who logged out could not be purged: \(error)"))
+        }
+    }
+
+    /// The store's statistics: hits, misses, stale hits, writes, evictions and bytes.
+    ///
+    /// - Throws: `GatewayError` of kind `.cache` when the store cannot be read.
+    public func statistics() async throws -> CacheStatistics { try await store.statistics() }
+
+    /// The current purge generation.
+    var generation: UInt64 { state.withLock { $0.generation } }
+
+    func bumpGeneration() { state.withLock { $0.generation &+= 1 } }
+}
+
+/// Which entries `ResponseCache.invalidate(_:)` removes.
+public struct CacheInvalidation: Sendable, Hashable {
+    /// The store selection it stands for.
+    public let selection: CacheSelection
+
+    /// Entries matching `selection`.
+    public init(_ selection: CacheSelection) { self.selection = selection }
+
+    /// The entry of one key.
+    public static func key(_ key: CacheKey) -> CacheInvalidation { CacheInvalidation(.key(key)) }
+    /// Entries of one GraphQL operation name (every partition, every variable).
+    public static func operation(_ name: String) -> CacheInvalidation { CacheInvalidation(.operation(name)) }
+    /// Entries of one REST URL (every partition and `Vary` variant).
+    public static func url(_ url: URL) -> CacheInvalidation {
+        CacheInvalidation(.operation(CacheKeyComponents.normalizedURL(url)))
+    }
+    /// Entries carrying `tag`.
+    public static func tag(_ tag: String) -> CacheInvalidation { CacheInvalidation(.tag(tag)) }
+    /// GraphQL entries whose response holds an object of type `typename` (by `__typename`).
+    public static func type(_ typename: String) -> CacheInvalidation {
+        CacheInvalidation(.tag(ResponseCache.typeTag(typename)))
+    }
+    /// Entries of one partition.
+    public static func partition(_ partition: CachePartition) -> CacheInvalidation {
+        CacheInvalidation(.partition(partition))
+    }
+    /// Every entry.
+    public static var all: CacheInvalidation { CacheInvalidation(.all) }
+}

@@ -1,0 +1,185 @@
+import Foundation
+
+/// The cache look-up stage: with a `ResponseCache`, between steps 1 and 2.
+///
+/// The request is built (step 1) once here, its `CachePlan` made (key, policy), and the store
+/// asked (unless `networkOnly`). A fresh entry (`cacheFirst`) or any entry (`cacheOnly`) answers
+/// at once: decoded by the requestable, without queue, auth or transport. Otherwise steps 2–7
+/// run as one network call that identical requests in flight share (a stale entry's validators
+/// go with it), step 9 stores or refreshes the entry there, and each request decodes the answer
+/// itself (step 8). Under `networkFirst` (and `cacheAndNetwork`), a network failure is answered
+/// from the entry when there is one. Requests the cache does not store run steps 2–9 as they
+/// are, and a successful unsafe one invalidates what it changed.
+extension Pipeline {
+    /// Steps 1–9, through the response cache when the provider has one.
+    func lookUp<R: Requestable>(_ requestable: R, clockStart: ContinuousClock.Instant, _ run: inout Run)
+        async throws -> (R.Value, HTTPResponse, HTTPRequest)
+    {
+        guard let cache = responseCache, run.refresh == nil else {
+            return try await admit(requestable, clockStart: clockStart, &run)
+        }
+        // 1. Build, once: the stages after it are handed the result.
+        var prepared: PreparedRequest
+        do {
+            prepared = try requestable.prepare(baseURL: baseURL)
+        } catch {
+            throw wrap(error, .invalidRequest, "the request could not be built")
+        }
+        var headers = configuration.headers
+        headers.merge(prepared.headers)
+        prepared.headers = headers
+        let encoding = ParameterEncodingContext(json: configuration.jsonEncoding, endpoint: prepared.name)
+
+        let lookingUpAt = ContinuousClock.now
+        guard let plan = await cache.plan(prepared, tokens: tokens, encoding: encoding) else {
+            run.metrics.cacheLookup = ContinuousClock.now - lookingUpAt
+            run.metrics.cacheOutcome = .notCacheable
+            let result = try await admit(Prebuilt(base: requestable, prepared: prepared), clockStart: clockStart, &run)
+            await cache.invalidate(after: prepared, request: result.2, response: result.1)
+            return result
+        }
+        var entry: CacheEntry?
+        if plan.policy != .networkOnly {
+            do {
+                entry = try await cache.store.get(plan.key, now: cache.now())
+            } catch {
+                // A store that cannot be read is a miss, except where it is the only answer.
+                if plan.policy == .cacheOnly { throw error }
+            }
+        }
+        run.metrics.cacheLookup = ContinuousClock.now - lookingUpAt
+        let now = cache.now()
+        if let entry, plan.policy == .cacheOnly || (plan.policy == .cacheFirst && entry.isFresh(at: now)) {
+            return try answer(requestable, from: entry, fresh: entry.isFresh(at: now), prepared, &run)
+        }
+        guard plan.policy != .cacheOnly else {
+            throw GatewayError(
+                .cacheMiss, "\(requestable.name) is not in the cache, and its cache policy is cacheOnly",
+                fix: "fetch it once with another policy (cacheFirst, networkFirst), or catch .cacheMiss")
+        }
+        do {
+            let result = try await network(requestable, prepared, plan: plan, entry: entry, cache: cache,
+                                           clockStart: clockStart)
+            let lookup = run.metrics.cacheLookup
+            run.metrics = result.0.metrics
+            run.metrics.cacheLookup = lookup
+            run.metrics.cacheOutcome = result.joined ? .shared : result.0.outcome
+            run.request = result.0.request
+            run.response = result.0.response
+            let value = try decode(requestable, result.0.response, &run)
+            return (value, result.0.response, result.0.request)
+        } catch let failure as GatewayError
+            where (plan.policy == .networkFirst || plan.policy == .cacheAndNetwork) && Self.isNetworkFailure(failure)
+        {
+            guard let entry else { throw failure }
+            return try answer(requestable, from: entry, fresh: entry.isFresh(at: cache.now()), prepared, &run)
+        }
+    }
+
+    /// Answers from a stored entry: decoded by the requestable, nothing sent.
+    private func answer<R: Requestable>(_ requestable: R, from entry: CacheEntry, fresh: Bool,
+                                        _ prepared: PreparedRequest, _ run: inout Run) throws
+        -> (R.Value, HTTPResponse, HTTPRequest)
+    {
+        run.metrics.cacheOutcome = fresh ? .hit : .stale
+        let request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers)
+        let response = entry.response
+        run.request = request
+        run.response = response
+        return (try decode(requestable, response, &run), response, request)
+    }
+
+    /// Step 8 for an answer the cache stage produced.
+    private func decode<R: Requestable>(_ requestable: R, _ response: HTTPResponse, _ run: inout Run) throws
+        -> R.Value
+    {
+        let decodingAt = ContinuousClock.now
+        defer { run.metrics.decoding = ContinuousClock.now - decodingAt }
+        do {
+            return try requestable.decode(response, context: ResponseDecodingContext(json: configuration.jsonDecoding))
+        } catch {
+            throw wrap(error, .decoding, "the response could not be decoded")
+        }
+    }
+
+    /// Steps 2–7 and 9 as one call, shared by identical requests in flight when the cache says so.
+    private func network<R: Requestable>(
+        _ requestable: R, _ prepared: PreparedRequest, plan: CachePlan, entry: CacheEntry?, cache: ResponseCache,
+        clockStart: ContinuousClock.Instant
+    ) async throws -> (SharedCall.Result, joined: Bool) {
+        var sent = prepared
+        var conditional = false
+        if let entry, plan.rest != nil {
+            if let etag = entry.etag {
+                sent.headers["If-None-Match"] = etag
+                conditional = true
+            }
+            if let lastModified = entry.lastModified {
+                sent.headers["If-Modified-Since"] = lastModified
+                conditional = true
+            }
+        }
+        let generation = cache.generation
+        let context = RequestContext(id: RequestID(0), name: requestable.name, baseURL: baseURL,
+                                     startedAt: ContinuousClock.now)
+        let leg = NetworkLeg(base: requestable, prepared: sent, conditional: conditional)
+        let revalidated = conditional ? entry : nil
+        let work: @Sendable () async throws -> SharedCall.Result = { [self] in
+            var shared = Run(context: context)
+            do {
+                let (response, _, request) = try await admit(leg, clockStart: clockStart, &shared)
+                let writingAt = ContinuousClock.now
+                let (answer, outcome) = await cache.settle(response, plan: plan, entry: revalidated,
+                                                           generation: generation)
+                shared.metrics.cacheWrite = ContinuousClock.now - writingAt
+                return SharedCall.Result(response: answer, request: request, metrics: shared.metrics, outcome: outcome)
+            } catch var failure as GatewayError {
+                if failure.request == nil { failure.request = shared.request }
+                if failure.response == nil, failure.kind != .transport { failure.response = shared.response }
+                throw failure
+            }
+        }
+        guard cache.deduplicatesRequests else { return (try await work(), false) }
+        return try await cache.share(plan.key, work)
+    }
+
+    /// Whether `failure` means the network (or the server) failed, so a cached answer may stand in.
+    static func isNetworkFailure(_ failure: GatewayError) -> Bool {
+        switch failure.kind {
+        case .transport, .timeout, .tooManyAttempts, .invalidResponse: true
+        case .status: (failure.response?.status ?? 0) >= 500
+        default: false
+        }
+    }
+}
+
+/// A requestable whose request is already built (by the cache look-up stage).
+struct Prebuilt<Base: Requestable>: Requestable {
+    let base: Base
+    let prepared: PreparedRequest
+
+    var name: String { base.name }
+    func prepare(baseURL: URL) throws -> PreparedRequest { prepared }
+    func validate(_ response: HTTPResponse, context: ResponseDecodingContext) -> GatewayError? {
+        base.validate(response, context: context)
+    }
+    func decode(_ response: HTTPResponse, context: ResponseDecodingContext) throws -> Base.Value {
+        try base.decode(response, context: context)
+    }
+}
+
+/// The network part of a cached request: built already, a `304` to a conditional request
+/// accepted, and the response handed back undecoded (each request sharing it decodes it).
+struct NetworkLeg<Base: Requestable>: Requestable {
+    let base: Base
+    let prepared: PreparedRequest
+    let conditional: Bool
+
+    var name: String { base.name }
+    func prepare(baseURL: URL) throws -> PreparedRequest { prepared }
+    func validate(_ response: HTTPResponse, context: ResponseDecodingContext) -> GatewayError? {
+        if conditional, response.status == 304 { return nil }
+        return base.validate(response, context: context)
+    }
+    func decode(_ response: HTTPResponse, context: ResponseDecodingContext) throws -> HTTPResponse { response }
+}
