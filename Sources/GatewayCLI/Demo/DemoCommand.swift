@@ -74,11 +74,22 @@ struct DemoCommand: Command {
         }
         defer { backend.shutdown() }
 
+        do {
+            try await setup.cache.invalidate(.all)
+        } catch {
+            output.error("gateway demo: could not empty the cache an earlier demo left in \(setup.cachePath): \(error)")
+            return 1
+        }
         let recorder = DemoRecorder()
         let provider = setup.provider(baseURL: backend.baseURL, recorder: recorder)
         defer { provider.invalidate() }
         let script = DemoScript(provider: provider, operations: setup.operations, backend: backend, recorder: recorder)
         let results = await script.run()
+        do {
+            try await setup.cacheStore.flush()
+        } catch {
+            output.error("gateway demo: the cache's last statistics could not be written: \(error)")
+        }
         let report = DemoReport(results: results, rows: script.rows, refreshes: backend.refreshCount)
 
         output.print("Example music backend on \(backend.baseURL.absoluteString) (REST and GraphQL), "

@@ -3,7 +3,8 @@ import Gateway
 import GraphQLLanguage
 
 extension DemoScript {
-    /// The mutations: a like that invalidates the cached track, then a playlist and its cover.
+    /// The mutations: a like that invalidates the cached track (by its tag) and the cached search
+    /// (by the `__typename` its answer names), then a playlist and its cover.
     func changes() async -> [StepResult] {
         var results: [StepResult] = []
         results.append(await step("like track 4") {
@@ -11,14 +12,21 @@ extension DemoScript {
             guard liked["likeTrack"]?["track"]?["isLiked"]?.boolValue == true else {
                 throw CheckFailure("the track is not liked after LikeTrack")
             }
-            return "now \(liked["likeTrack"]?["likedCount"]?.intValue ?? 0) liked tracks"
+            let removed = try await provider.invalidateCache(.tag("Track:4"))
+            guard removed == 1 else { throw CheckFailure("expected 1 cached entry tagged Track:4, found \(removed)") }
+            return "now \(liked["likeTrack"]?["likedCount"]?.intValue ?? 0) liked tracks; the cached GetTrack id=4 "
+                + "(tag Track:4) and, by the Track its answer names, the cached search are invalidated"
         })
         results.append(await step("fetch GetTrack id=4 again") {
-            let track = try await fetch("GetTrack id=4", "GetTrack", ["id": "4"], expect: .miss)
+            let track = try await fetch("GetTrack id=4", "GetTrack", ["id": "4"], tags: ["Track:4"], expect: .miss)
             guard track["track"]?["isLiked"]?.boolValue == true else {
                 throw CheckFailure("GetTrack still says track 4 is not liked: the cache served the old answer")
             }
             return "a miss after the mutation invalidated it: liked: true"
+        })
+        results.append(await step("search again") {
+            try await fetch("Search \"light\"", "Search", ["text": "light", "first": 5], expect: .miss)
+            return "a miss: the search held a Track, so the mutation's answer invalidated it by type"
         })
         results.append(await step("create a playlist") {
             let made = try await fetch("CreatePlaylist", "CreatePlaylist", ["name": "Demo Mix", "isPublic": true])
@@ -47,11 +55,14 @@ extension DemoScript {
     ///   unexpected cache outcome.
     @discardableResult
     func fetch(_ label: String, _ name: String, _ variables: GraphQLVariables = [:],
-               uploads: [String: GraphQLUpload] = [:], expect: CacheOutcome? = nil) async throws -> JSONValue {
+               uploads: [String: GraphQLUpload] = [:], tags: [String] = [], expect: CacheOutcome? = nil)
+        async throws -> JSONValue {
         let started = ContinuousClock.now
+        var options = GraphQLRequestOptions()
+        options.cache.tags = tags
         do {
             let response = try await provider.fetch(try operations.operation(named: name), variables: variables,
-                                                    uploads: uploads, as: JSONValue.self)
+                                                    uploads: uploads, as: JSONValue.self, options: options)
             var row = Row(kind: "GraphQL", name: label, status: "\(response.status)",
                           cache: Self.describe(response.metrics.cacheOutcome),
                           attempts: Self.attempts(response.metrics), time: response.metrics.total,
@@ -74,7 +85,8 @@ extension DemoScript {
 
     /// Sends a REST endpoint labelled `label`, with the API's error body decoded into failures,
     /// and records its row.
-    func send<Value>(_ label: String, _ endpoint: Endpoint<Value>, public: Bool = false) async throws -> Value {
+    func send<Value>(_ label: String, _ endpoint: Endpoint<Value>, public: Bool = false,
+                     expect: CacheOutcome? = nil) async throws -> Value {
         let started = ContinuousClock.now
         let labelled = endpoint.apiError(ExampleAPI.ErrorBody.self).with { endpoint in
             endpoint.label = label
@@ -82,12 +94,14 @@ extension DemoScript {
         }
         do {
             let response = try await provider.send(labelled)
+            let outcome = response.metrics.cacheOutcome
+            let asExpected = expect.map { $0 == outcome } ?? true
             table.withLock {
-                $0.append(Row(kind: "REST", name: label, status: "\(response.status)",
-                              cache: Self.describe(response.metrics.cacheOutcome),
+                $0.append(Row(kind: "REST", name: label, status: "\(response.status)", cache: Self.describe(outcome),
                               attempts: Self.attempts(response.metrics), time: response.metrics.total,
-                              startedAt: started, asExpected: true))
+                              startedAt: started, asExpected: asExpected))
             }
+            if let expect, !asExpected { throw CheckFailure("expected a cache \(expect), got \(outcome)") }
             return response.value
         } catch let error as GatewayError {
             table.withLock { $0.append(Self.failedRow("REST", label, error, started)) }

@@ -84,13 +84,13 @@ struct DemoScript: Sendable {
             return "\(me["me"]?["displayName"]?.stringValue ?? "?") (\(me["me"]?["plan"]?.stringValue ?? "?"))"
         })
         results.append(await step("fetch GetTrack twice") {
-            let first = try await fetch("GetTrack id=1", "GetTrack", ["id": "1"], expect: .miss)
-            let second = try await fetch("GetTrack id=1", "GetTrack", ["id": "1"], expect: .hit)
+            let first = try await fetch("GetTrack id=1", "GetTrack", ["id": "1"], tags: ["Track:1"], expect: .miss)
+            let second = try await fetch("GetTrack id=1", "GetTrack", ["id": "1"], tags: ["Track:1"], expect: .hit)
             guard first == second else { throw CheckFailure("the cached answer differs from the first one") }
             return "\(Self.describeTrack(first)): a miss, then the same answer from the cache"
         })
         results.append(await step("fetch GetTrack id=4") {
-            let track = try await fetch("GetTrack id=4", "GetTrack", ["id": "4"], expect: .miss)
+            let track = try await fetch("GetTrack id=4", "GetTrack", ["id": "4"], tags: ["Track:4"], expect: .miss)
             return "\(Self.describeTrack(track)), liked: \(track["track"]?["isLiked"]?.boolValue == true)"
         })
         results.append(await step("search") {
@@ -100,6 +100,12 @@ struct DemoScript: Sendable {
             }
             guard !names.isEmpty else { throw CheckFailure("the search for \"light\" found nothing") }
             return names.joined(separator: ", ")
+        })
+        results.append(await step("fetch a track over REST twice") {
+            let first = try await send("GET tracks/6", Endpoint<ExampleAPI.Track>.get("tracks/6"), expect: .miss)
+            let second = try await send("GET tracks/6", Endpoint<ExampleAPI.Track>.get("tracks/6"), expect: .hit)
+            guard first.title == second.title else { throw CheckFailure("the cached track differs from the first") }
+            return "\"\(first.title)\": a miss, then a hit (the backend said Cache-Control: max-age=60)"
         })
         results.append(await step("fetch MyCollection") {
             let collection = try await fetch("MyCollection", "MyCollection", expect: .miss)

@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import GatewaySQLite
 
 /// What `gateway demo` needs before it starts: its folder, the example API's schema and
 /// operations, and the provider the script talks through.
@@ -11,6 +12,10 @@ struct DemoSetup {
     let tokenStore: FileTokenStore
     /// `<folder>/cache.sqlite`.
     let cachePath: String
+    /// The SQLite store at `cachePath`.
+    let cacheStore: SQLiteCacheStore
+    /// The response cache over `cacheStore`, in front of it a memory store.
+    let cache: ResponseCache
 
     /// A setup problem, said the way the person can fix it.
     struct Failure: Error, CustomStringConvertible {
@@ -51,15 +56,22 @@ struct DemoSetup {
         }
         tokenStore = FileTokenStore(directory: folder.appendingPathComponent("tokens", isDirectory: true))
         cachePath = folder.appendingPathComponent("cache.sqlite").path
+        do {
+            cacheStore = try SQLiteCacheStore(path: cachePath)
+        } catch {
+            throw Failure(description: "could not open the cache \(cachePath): \(error)")
+        }
+        cache = ResponseCache(store: LayeredCacheStore(memory: MemoryCacheStore(), back: cacheStore))
     }
 
     /// The one provider of the session: the token store, the refresh-token authenticator and the
     /// cache, with `recorder` observing every request.
     func provider(baseURL: URL, recorder: DemoRecorder) -> Provider {
-        let tokens = tokenStore
+        let tokens = tokenStore, cache = cache
         return Provider(baseURL: baseURL, transport: URLSessionTransport(timeout: .seconds(10))) { config in
             config.tokens = tokens
             config.authenticator = RefreshTokenAuthenticator(path: "auth/refresh")
+            config.cache = cache
             config.observers = [recorder]
             config.headers["User-Agent"] = "gateway-demo"
             config.jsonEncoding = JSONEncodingOptions(keys: .convertToSnakeCase)

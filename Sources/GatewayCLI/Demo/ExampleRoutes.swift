@@ -77,7 +77,7 @@ struct ExampleRoutes: Sendable {
         if let refusal = unauthorized(request) { return refusal }
         let listener = catalog.value.listener
         return Self.json(ExampleAPI.Profile(id: listener.id, displayName: listener.displayName, plan: listener.plan,
-                                            likedCount: listener.likes.count))
+                                            likedCount: listener.likes.count), headers: ["Cache-Control": "no-store"])
     }
 
     // MARK: Catalog
@@ -100,9 +100,9 @@ struct ExampleRoutes: Sendable {
             let host = request.headers["Host"] ?? "127.0.0.1"
             let link = ExampleAPI.StreamLink(url: "http://\(host)/media/\(track.id).m4a?sig=\(Self.randomHex())",
                                              expiresIn: 300)
-            return Self.json(link)
+            return Self.json(link, headers: ["Cache-Control": "no-store"])
         }
-        return Self.json(trackBody(track, in: catalog))
+        return Self.json(trackBody(track, in: catalog), headers: ["Cache-Control": "max-age=60"])
     }
 
     func trackBody(_ track: ExampleCatalog.Track, in catalog: ExampleCatalog) -> ExampleAPI.Track {
