@@ -58,7 +58,9 @@ import Testing
     /// The table's rows as `kind name status cache`, and their cells.
     private static func tableRows(_ stdout: String) -> [[String]] {
         stdout.components(separatedBy: "\n").filter { $0.hasPrefix("REST ") || $0.hasPrefix("GraphQL ") }
-            .map { $0.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+            .map { row in
+                row.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            }
     }
 
     @Test func theDemoExitsZeroPrintsEveryRequestAndSeesExactlyOneRefresh() async throws {
@@ -75,7 +77,7 @@ import Testing
         let replayed = rows.filter { $0.count == 6 && $0[4].hasSuffix("(1 replay)") }
         #expect((1...5).contains(replayed.count), "the refused requests are replayed once each")
         #expect(rows.filter { $0[1] == "token refresh" }.count == 1)
-        #expect(sink.stdout.contains("The backend saw 1 refresh (POST /auth/refresh)"))
+        #expect(sink.stdout.contains("The backend saw 1 token refresh (POST /auth/refresh)"))
         #expect(sink.stdout.contains("15 steps, 21 requests, all as expected."))
         #expect(!sink.stdout.contains("FAIL"))
         let lastLine = sink.stdout.trimmingCharacters(in: .whitespacesAndNewlines).components(separatedBy: "\n").last

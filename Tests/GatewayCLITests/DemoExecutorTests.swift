@@ -13,7 +13,8 @@ import Testing
     init() throws { api = try DemoFixture.Endpoint() }
 
     @Test func aliasesAndTypenameAreAnsweredUnderTheirResponseKeys() throws {
-        let (status, body) = try api.post(#"{ a: track(id: "1") { __typename title } b: track(id: 4) { name: title } }"#)
+        let (status, body) = try api.post(
+            #"{ a: track(id: "1") { __typename title } b: track(id: 4) { name: title } }"#)
         #expect(status == 200)
         #expect(body == ["data": ["a": ["__typename": "Track", "title": "Night Drive"], "b": ["name": "Blue Hour"]]])
     }
@@ -99,7 +100,8 @@ import Testing
     }
 
     @Test func mutationsNeedASignedInListenerAndRunInOrder() throws {
-        let text = #"mutation { a: likeTrack(input: {trackID: "2"}) { likedCount } b: likeTrack(input: {trackID: "3"}) { likedCount } }"#
+        let text = #"mutation { a: likeTrack(input: {trackID: "2"}) { likedCount } "#
+            + #"b: likeTrack(input: {trackID: "3"}) { likedCount } }"#
         let (_, anonymous) = try api.post(text, token: nil)
         #expect(anonymous["errors"]?[0]?["extensions"]?["code"] == "UNAUTHENTICATED")
         #expect(api.catalog.value.listener.likes.count == 2)
@@ -114,7 +116,8 @@ import Testing
 
     @Test(arguments: [
         ("{ track(id: \"1\") { id }", "GRAPHQL_PARSE_FAILED", "Syntax Error: Expected Name, found <EOF>."),
-        ("{ track(id: \"1\") { nope } }", "GRAPHQL_VALIDATION_FAILED", "Cannot query field \"nope\" on type \"Track\"."),
+        ("{ track(id: \"1\") { nope } }", "GRAPHQL_VALIDATION_FAILED",
+         "Cannot query field \"nope\" on type \"Track\"."),
         ("query T($id: ID!) { track(id: $id) { id } }", "BAD_USER_INPUT",
          "Variable \"$id\" of required type \"ID!\" was not provided."),
         ("query A { me { id } } query B { me { id } }", "BAD_USER_INPUT",
@@ -158,11 +161,13 @@ import Testing
         #expect(notJSON.status == 400)
         #expect(DemoFixture.messages(notJSON.body).first?.contains("JSON object") == true)
         let text = try api.send(LoopbackRequest(method: "POST", target: "/graphql",
-                                                headers: ["Content-Type": "text/plain"], body: Data("{ me { id } }".utf8)))
+                                                headers: ["Content-Type": "text/plain"],
+                                                body: Data("{ me { id } }".utf8)))
         #expect(text.status == 415)
         let noMap = try api.send(LoopbackRequest(
             method: "POST", target: "/graphql", headers: ["Content-Type": "multipart/form-data; boundary=b"],
-            body: Data("--b\r\nContent-Disposition: form-data; name=\"operations\"\r\n\r\n{\"query\":\"{ me { id } }\"}\r\n--b--\r\n".utf8)))
+            body: Data(("--b\r\nContent-Disposition: form-data; name=\"operations\"\r\n\r\n"
+                        + "{\"query\":\"{ me { id } }\"}\r\n--b--\r\n").utf8)))
         #expect(noMap.status == 400)
         #expect(DemoFixture.messages(noMap.body).first?.contains("\"map\" part") == true)
         let cut = try api.send(LoopbackRequest(

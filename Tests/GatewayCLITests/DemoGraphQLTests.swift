@@ -57,7 +57,8 @@ import Testing
         let operations = try DemoFixture.operations()
         let operation = try operations.operation(named: name)
         let uploads: [String: GraphQLUpload] = name == "UploadPlaylistCover"
-            ? ["image": .data(DemoScript.coverImage(width: 64, height: 48), filename: "c.png", contentType: "image/png")]
+            ? ["image": .data(DemoScript.coverImage(width: 64, height: 48), filename: "c.png",
+                              contentType: "image/png")]
             : [:]
         let response = try await provider.fetch(operation, variables: try #require(Self.variables[name]),
                                                 uploads: uploads, as: JSONValue.self)
@@ -94,7 +95,8 @@ import Testing
         #expect(page["playlist"]?["tracks"]?["totalCount"] == 3)
         #expect(page["playlist"]?["tracks"]?["pageInfo"]?["hasNextPage"] == true)
         let cursor = try #require(page["playlist"]?["tracks"]?["pageInfo"]?["endCursor"]?.stringValue)
-        let rest = try await provider.fetch(operations["GetPlaylist"], variables: ["id": "p1", "after": .string(cursor)],
+        let rest = try await provider.fetch(operations["GetPlaylist"],
+                                            variables: ["id": "p1", "after": .string(cursor)],
                                             as: JSONValue.self).data
         #expect(rest["playlist"]?["tracks"]?["edges"]?.arrayValue?.compactMap { $0["node"]?["id"]?.stringValue }
                 == ["5"])

@@ -107,7 +107,9 @@ struct DemoShapeCheck {
         case .list(let list):
             guard !value.isNull else { return }
             guard let items = value.arrayValue else { return problems.append("\(path): expected a list") }
-            for (index, item) in items.enumerated() { check(item, type: list.type, field: field, path: "\(path)[\(index)]") }
+            for (index, item) in items.enumerated() {
+                check(item, type: list.type, field: field, path: "\(path)[\(index)]")
+            }
         case .named(let named):
             guard !value.isNull else { return }
             let name = named.name.value
@@ -135,7 +137,9 @@ struct DemoShapeCheck {
                     : schema.field(field.name.value, on: typeName)?.type ?? .named(NamedType(name: Name("?")))
                 expected[field.responseKey] = (field, type)
             case .inlineFragment(let fragment):
-                if let condition = fragment.typeCondition, !schema.applies(condition.name.value, to: typeName) { continue }
+                if let condition = fragment.typeCondition, !schema.applies(condition.name.value, to: typeName) {
+                    continue
+                }
                 collect(fragment.selectionSet.selections, typeName: typeName, into: &expected)
             case .fragmentSpread(let spread):
                 guard let fragment = fragments[spread.name.value],

@@ -25,9 +25,10 @@ struct DemoReport {
         return "\(steps), \(requests); not as expected: " + problems.joined(separator: ", ") + "."
     }
 
-    /// `The backend saw 1 refresh (POST /auth/refresh), for 5 requests sent while the token was expired.`
+    /// `The backend saw 1 token refresh (POST /auth/refresh) in the whole session.`
     var refreshLine: String {
-        "The backend saw \(refreshes) refresh\(refreshes == 1 ? "" : "es") (POST /auth/refresh) in the whole session."
+        "The backend saw \(refreshes) token refresh\(refreshes == 1 ? "" : "es") (POST /auth/refresh) "
+            + "in the whole session."
     }
 
     /// One line per step: its name and what it got back.

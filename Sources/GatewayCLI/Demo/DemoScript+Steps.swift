@@ -14,8 +14,8 @@ extension DemoScript {
             }
             let removed = try await provider.invalidateCache(.tag("Track:4"))
             guard removed == 1 else { throw CheckFailure("expected 1 cached entry tagged Track:4, found \(removed)") }
-            return "now \(liked["likeTrack"]?["likedCount"]?.intValue ?? 0) liked tracks; the cached GetTrack id=4 "
-                + "(tag Track:4) and, by the Track its answer names, the cached search are invalidated"
+            return "\(liked["likeTrack"]?["likedCount"]?.intValue ?? 0) liked tracks; invalidated: GetTrack id=4 "
+                + "(by its tag), Search (by type Track)"
         })
         results.append(await step("fetch GetTrack id=4 again") {
             let track = try await fetch("GetTrack id=4", "GetTrack", ["id": "4"], tags: ["Track:4"], expect: .miss)
@@ -26,7 +26,7 @@ extension DemoScript {
         })
         results.append(await step("search again") {
             try await fetch("Search \"light\"", "Search", ["text": "light", "first": 5], expect: .miss)
-            return "a miss: the search held a Track, so the mutation's answer invalidated it by type"
+            return "a miss: it held a Track, so the mutation invalidated it by type"
         })
         results.append(await step("create a playlist") {
             let made = try await fetch("CreatePlaylist", "CreatePlaylist", ["name": "Demo Mix", "isPublic": true])

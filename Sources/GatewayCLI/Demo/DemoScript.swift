@@ -73,7 +73,9 @@ struct DemoScript: Sendable {
             let session = try await send("login", Endpoint<ExampleAPI.Session>.post(
                 "auth/login", body: ExampleAPI.Login(username: ExampleBackend.username,
                                                      password: ExampleBackend.password)), public: true)
-            guard let coordinator = provider.tokenCoordinator else { throw CheckFailure("the provider has no token store") }
+            guard let coordinator = provider.tokenCoordinator else {
+                throw CheckFailure("the provider has no token store")
+            }
             try await coordinator.save(Credential(
                 accessToken: session.accessToken, refreshToken: session.refreshToken,
                 expiresIn: .seconds(session.expiresIn), subject: session.subject))
@@ -96,7 +98,8 @@ struct DemoScript: Sendable {
         results.append(await step("search") {
             let found = try await fetch("Search \"light\"", "Search", ["text": "light", "first": 5], expect: .miss)
             let names = (found["search"]?.arrayValue ?? []).map { hit in
-                "\(hit["title"]?.stringValue ?? hit["name"]?.stringValue ?? "?") (\(hit["__typename"]?.stringValue ?? "?"))"
+                let name = hit["title"]?.stringValue ?? hit["name"]?.stringValue ?? "?"
+                return "\(name) (\(hit["__typename"]?.stringValue ?? "?"))"
             }
             guard !names.isEmpty else { throw CheckFailure("the search for \"light\" found nothing") }
             return names.joined(separator: ", ")

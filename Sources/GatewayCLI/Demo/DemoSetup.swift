@@ -87,7 +87,8 @@ struct DemoSetup {
         return FileManager.default.temporaryDirectory.appendingPathComponent("gateway-demo-\(stamp)", isDirectory: true)
     }
 
-    /// Creates `folder` (and its parents) unless it exists; a file in its place is an error.
+    /// Creates `folder` (and its parents) unless it exists, closed to other users (it will hold
+    /// tokens); a file in its place is an error.
     static func prepare(folder: URL) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
@@ -98,7 +99,8 @@ struct DemoSetup {
             return
         }
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
         } catch {
             throw Failure(description: "could not create the folder \(folder.path) for --dir "
                           + "(\((error as NSError).localizedDescription)); check the path and its permissions")

@@ -169,8 +169,9 @@ struct ExampleGraphQLExecutor {
                 stack.append(pending)
                 pending = fragment.selectionSet.selections[...]
             case .fragmentSpread(let spread):
-                guard !visited.contains(spread.name.value), let fragment = fragments[spread.name.value] else { continue }
-                visited.insert(spread.name.value)
+                let name = spread.name.value
+                guard !visited.contains(name), let fragment = fragments[name] else { continue }
+                visited.insert(name)
                 guard schema.applies(fragment.typeCondition.name.value, to: typeName) else { continue }
                 stack.append(pending)
                 pending = fragment.selectionSet.selections[...]

@@ -78,7 +78,8 @@ struct ExampleGraphQLResolvers: Sendable {
             case "releases":
                 return .list(catalog.releases(byArtist: artist.id, kind: arguments["kind"]?.stringValue).map(release))
             case "topTracks":
-                return .list(catalog.topTracks(byArtist: artist.id, first: arguments["first"]?.intValue ?? 5).map(track))
+                let first = arguments["first"]?.intValue ?? 5
+                return .list(catalog.topTracks(byArtist: artist.id, first: first).map(track))
             default: throw .unknown(field, on: "Artist")
             }
         })
@@ -148,7 +149,8 @@ struct ExampleGraphQLResolvers: Sendable {
             let person = catalog.listener
             switch field {
             case "likedTracks": return try connection(person.likes, arguments)
-            case "savedReleases": return .list(person.savedReleaseIDs.compactMap { catalog.release(id: $0) }.map(release))
+            case "savedReleases":
+                return .list(person.savedReleaseIDs.compactMap { catalog.release(id: $0) }.map(release))
             case "followedArtists":
                 return .list(person.followedArtistIDs.compactMap { catalog.artist(id: $0) }.map(artist))
             case "playlists": return .list(catalog.listenerPlaylists.map(playlist))

@@ -68,7 +68,9 @@ enum ExampleMultipart {
             let trimmed = piece.trimmingCharacters(in: .whitespaces)
             guard let equals = trimmed.firstIndex(of: "="), trimmed[..<equals].lowercased() == key else { continue }
             var value = String(trimmed[trimmed.index(after: equals)...])
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
             return value
         }
         return nil
