@@ -179,7 +179,11 @@ struct ExampleGraphQLEndpoint: Sendable {
         guard let operations = parts.first(where: { $0.name == "operations" }) else {
             return .failure(ReadFailure(message: "a multipart request needs an \"operations\" part first"))
         }
-        guard case .success(var payload) = readJSON(operations.body) else { return readJSON(operations.body) }
+        var payload: Payload
+        switch readJSON(operations.body) {
+        case .success(let read): payload = read
+        case .failure(let failure): return .failure(failure)
+        }
         let map = parts.first { $0.name == "map" }.flatMap { try? JSONValue(parsing: [UInt8]($0.body)) }
         guard let map = map?.objectValue else {
             return .failure(ReadFailure(message: "a multipart request needs a \"map\" part: a JSON object of "
