@@ -1,7 +1,10 @@
+import Foundation
+import Gateway
 import GraphQLLanguage
 
-/// `gateway normalize FILE [--operation NAME]`: prints the normalized text of one operation, the
-/// text the response cache keys on.
+/// `gateway normalize FILE [--operation NAME] [--variables JSON]`: prints the normalized text of
+/// one operation, the text the response cache keys on; with variables, also the cache key and
+/// every component that went into it.
 public struct NormalizeCommand: Command {
     /// Creates the command.
     public init() {}
@@ -13,7 +16,7 @@ public struct NormalizeCommand: Command {
     /// The text of `gateway help VERB`: every flag and exit status.
     public var help: String {
         """
-        Usage: gateway normalize FILE [--operation NAME]
+        Usage: gateway normalize FILE [--operation NAME] [--variables '<json>']
 
         Prints the normalized text of one operation of a GraphQL file: the operation followed by the
         fragments it uses (directly or through other fragments) sorted by name, and nothing else;
@@ -23,11 +26,19 @@ public struct NormalizeCommand: Command {
         argument order or unused fragments print the same text.
 
         Options:
-          --operation NAME  The operation to normalize. Required when the file has several.
+          --operation NAME       The operation to normalize. Required when the file has several.
+          --variables '<json>'   Also print the response cache key of the operation with these
+                                 variables (a JSON object; declared defaults fill absent ones),
+                                 and every component that went into it.
+          --endpoint URL         The GraphQL endpoint the key is for (with --variables);
+                                 default http://localhost/graphql.
+          --partition SUBJECT    The credential subject the key is for (with --variables);
+                                 anonymous by default.
 
         Exit status:
           0  success
-          1  syntax error, the operation is missing or ambiguous, or a used fragment is undefined
+          1  syntax error, the operation is missing or ambiguous, a used fragment is undefined, or
+             the variables do not fit the operation
           2  usage error, or the file cannot be read
         """
     }
@@ -36,10 +47,24 @@ public struct NormalizeCommand: Command {
     /// - Returns: The exit status described in ``help``.
     public func run(_ arguments: inout Arguments, output: Output) async throws -> Int32 {
         let operationName = try arguments.option("operation")
+        let variablesText = try arguments.option("variables")
+        let endpointText = try arguments.option("endpoint")
+        let subject = try arguments.option("partition")
         let paths = try arguments.positionals()
         guard paths.count == 1, let path = paths.first else {
             throw UsageError(paths.isEmpty ? "name the GraphQL file to normalize" : "name exactly one file; got \(paths.count)")
         }
+        if variablesText == nil, endpointText != nil || subject != nil {
+            throw UsageError("--endpoint and --partition only matter with --variables (the cache key)")
+        }
+        let variables = try variablesText.map { text throws(UsageError) in
+            do {
+                return try GraphQLVariables(parsing: text)
+            } catch {
+                throw UsageError("--variables: \((error as? GatewayError)?.message ?? "\(error)")")
+            }
+        }
+        let endpoint = try Self.endpoint(endpointText)
         let bytes: [UInt8]
         do throws(GraphQLFile.ReadError) {
             bytes = try GraphQLFile.read(path, output: output)
@@ -56,7 +81,9 @@ public struct NormalizeCommand: Command {
         }
         do throws(OperationSelectionError) {
             output.print(try Normalizer.normalize(document, operationName: operationName).text)
-            return 0
+            guard let variables else { return 0 }
+            return Self.printKey(document, operationName: operationName, variables: variables, endpoint: endpoint,
+                                 partition: CachePartition(subject: subject), output: output)
         } catch {
             var message = "gateway normalize: \(path): \(error)"
             switch error {
@@ -66,5 +93,40 @@ public struct NormalizeCommand: Command {
             output.error(message)
             return 1
         }
+    }
+
+    /// `--endpoint`, checked; the default endpoint without it.
+    private static func endpoint(_ text: String?) throws(UsageError) -> URL {
+        let text = text ?? "http://localhost/graphql"
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              url.host?.isEmpty == false
+        else {
+            throw UsageError("--endpoint '\(text)' is not an absolute http or https URL (for example "
+                + "http://127.0.0.1:4000/graphql)")
+        }
+        return url
+    }
+
+    /// Prints the cache key of the operation with `variables`, and its components.
+    private static func printKey(_ document: Document, operationName: String?, variables: GraphQLVariables,
+                                 endpoint: URL, partition: CachePartition, output: Output) -> Int32 {
+        let key: CacheKey
+        do {
+            let operation = try GraphQLOperation(document: document, operationName: operationName)
+            let request = try GraphQLRequest<JSONValue>(operation: operation, variables: variables)
+            key = request.payload.cacheKey(endpoint: endpoint, partition: partition)
+        } catch {
+            let failure = error as? GatewayError
+            output.error("gateway normalize: \(failure?.message ?? "\(error)")"
+                + (failure?.fix.map { "\nFix: \($0)" } ?? ""))
+            return 1
+        }
+        output.print("")
+        output.print("cache key: \(key.hex)")
+        for component in key.explain() {
+            let value = component.name == "operation" ? "(the normalized text above)" : component.value ?? "(absent)"
+            output.print("  \(component.name): \(value)")
+        }
+        return 0
     }
 }

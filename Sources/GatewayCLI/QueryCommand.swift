@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import GatewaySQLite
 import GraphQLLanguage
 
 /// `gateway query FILE --endpoint URL`: one GraphQL operation through the Provider, the response
@@ -33,6 +34,7 @@ struct QueryCommand: Command {
                                     500, 502, 503, 504 or a lost connection. Mutations are never retried.
           --verbose, -v             Print each attempt as a cURL command line, and the request's
                                     metrics, to standard error (secrets show as <redacted>).
+        \(CacheFlags.help)
 
         The variables are checked against the operation's variable definitions before anything is
         sent; declared defaults fill the ones not given.
@@ -46,6 +48,13 @@ struct QueryCommand: Command {
 
     func run(_ arguments: inout Arguments, output: Output) async throws -> Int32 {
         let options = try QueryOptions(parsing: &arguments, output: output)
+        let cache: (store: SQLiteCacheStore, cache: ResponseCache)?
+        do {
+            cache = try options.cache.makeCache()
+        } catch let error as GatewayError {
+            output.error("gateway query: --cache: \(error.message)" + (error.fix.map { "\nFix: \($0)" } ?? ""))
+            return 2
+        }
         let provider = Provider(baseURL: options.baseURL) { config in
             config.graphQL.path = options.path
             config.graphQL.persistedQueries = options.persisted ? .enabled : .disabled
@@ -53,6 +62,7 @@ struct QueryCommand: Command {
             config.timeout = options.timeout ?? config.timeout
             config.deadline = (options.timeout ?? .seconds(60)) * (options.retries + 1) + .seconds(5)
             config.retryPolicy = .retries(options.retries)
+            if let cache { config.cache = cache.cache }
             if options.verbose {
                 config.observers = [CURLLogger(logsResponseHeaders: true) { output.error($0) }]
             }
@@ -61,18 +71,44 @@ struct QueryCommand: Command {
         requestOptions.headers = options.headers
         requestOptions.priority = options.priority
         requestOptions.requiresAuthentication = false
+        var status: Int32 = 0
         do {
-            let response = try await provider.fetch(
-                options.operation, variables: options.variables, as: JSONValue.self, options: requestOptions)
-            Self.printBody(response.httpResponse.body, output: output)
-            guard !response.hasErrors else {
-                output.error("gateway query: \(options.operation) answered with \(response.errors.count) "
-                    + "error\(response.errors.count == 1 ? "" : "s") and partial data")
-                return 1
+            for try await response in Self.responses(provider, options, requestOptions) {
+                Self.printBody(response.httpResponse.body, output: output)
+                status = 0
+                if response.hasErrors {
+                    output.error("gateway query: \(options.operation) answered with \(response.errors.count) "
+                        + "error\(response.errors.count == 1 ? "" : "s") and partial data")
+                    status = 1
+                }
             }
-            return 0
         } catch let error as GatewayError {
-            return Self.exitStatus(for: error, options: options, output: output)
+            status = Self.exitStatus(for: error, options: options, output: output)
+        }
+        // The store counts hits in batches: write the last ones before the process ends.
+        try? await cache?.store.flush()
+        return status
+    }
+
+    /// The answer, or with `--cache-policy cache-and-network` the cached answer and then the fresh one.
+    private static func responses(_ provider: Provider, _ options: QueryOptions, _ requestOptions: GraphQLRequestOptions)
+        -> AsyncThrowingStream<GraphQLResponse<JSONValue>, any Error>
+    {
+        if options.cache.path != nil, options.cache.policy == .cacheAndNetwork {
+            return provider.watch(options.operation, variables: options.variables, as: JSONValue.self,
+                                  options: requestOptions)
+        }
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    continuation.yield(try await provider.fetch(
+                        options.operation, variables: options.variables, as: JSONValue.self, options: requestOptions))
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
         }
     }
 

@@ -20,6 +20,8 @@ struct QueryOptions {
     var priority: RequestPriority
     var retries: Int
     var verbose: Bool
+    /// `--cache PATH` and `--cache-policy`.
+    var cache: CacheFlags
 
     init(parsing arguments: inout Arguments, output: Output) throws(UsageError) {
         let endpoint = try arguments.option("endpoint")
@@ -35,6 +37,7 @@ struct QueryOptions {
         priority = try arguments.choice("priority", priorityNames).flatMap(RequestPriority.init(name:)) ?? .medium
         retries = try RequestOptions.retries(arguments.option("retries"))
         timeout = try arguments.number("timeout").map { Duration.milliseconds(Int64(($0 * 1000).rounded())) }
+        cache = try CacheFlags(parsing: &arguments)
         let positionals = try arguments.positionals()
         guard positionals.count == 1 else {
             throw UsageError("expected one FILE holding the operation, got \(positionals.count) argument(s)")

@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import GatewaySQLite
 import GraphQLLanguage
 
 /// `gateway request METHOD URL`: one REST call through the Provider, the body to standard output.
@@ -33,7 +34,10 @@ struct RequestCommand: Command {
           --verbose, -v             Print each attempt as a cURL command line, and the request's
                                     metrics, to standard error. Secrets (Authorization, cookies,
                                     API keys, token query items and JSON fields) show as <redacted>.
+        \(CacheFlags.help)
 
+        Only GET responses are cached, by the HTTP caching rules (Cache-Control, Expires, ETag,
+        Last-Modified, Vary); a successful POST, PUT, PATCH or DELETE removes its URL from the cache.
         Only one kind of body may be given: --json, --form, or --multipart/--file.
 
         Exit status:
@@ -45,33 +49,64 @@ struct RequestCommand: Command {
 
     func run(_ arguments: inout Arguments, output: Output) async throws -> Int32 {
         let request = try RequestOptions(parsing: &arguments, output: output)
+        let cache: (store: SQLiteCacheStore, cache: ResponseCache)?
+        do {
+            cache = try request.cache.makeCache()
+        } catch let error as GatewayError {
+            output.error("gateway request: --cache: \(error.message)" + (error.fix.map { "\nFix: \($0)" } ?? ""))
+            return 2
+        }
         let provider = Provider(baseURL: request.baseURL) { config in
             config.timeout = request.timeout
             config.deadline = request.timeout.map { $0 * (request.retries + 1) + .seconds(5) }
             config.retryPolicy = .retries(request.retries)
+            if let cache { config.cache = cache.cache }
             if request.verbose {
                 config.observers = [CURLLogger(logsResponseHeaders: true) { output.error($0) }]
             }
         }
+        var status: Int32 = 0
         do {
-            let response = try await provider.send(request.endpoint)
-            let http = response.httpResponse
-            if request.include { output.writeOut(Data(RequestCommand.head(of: http).utf8)) }
-            output.writeOut(http.body)
-            guard http.isSuccess else {
-                output.error("gateway request: HTTP \(HTTPStatus.describe(http.status)) from \(request.display)")
-                return 1
+            for try await response in Self.responses(provider, request) {
+                let http = response.httpResponse
+                if request.include { output.writeOut(Data(RequestCommand.head(of: http).utf8)) }
+                output.writeOut(http.body)
+                status = 0
+                if !http.isSuccess {
+                    output.error("gateway request: HTTP \(HTTPStatus.describe(http.status)) from \(request.display)")
+                    status = 1
+                }
             }
-            return 0
         } catch let error as GatewayError {
+            output.error("gateway request: \(error)")
             switch error.kind {
-            case .invalidRequest, .encoding:
-                output.error("gateway request: \(error)")
-                return 2
-            default:
-                output.error("gateway request: \(error)")
-                return 3
+            case .invalidRequest, .encoding: status = 2
+            case .cacheMiss, .cache: status = 1
+            default: status = 3
             }
+        }
+        // The store counts hits in batches: write the last ones before the process ends.
+        try? await cache?.store.flush()
+        return status
+    }
+
+    /// The response, or with `--cache-policy cache-and-network` the cached one and then the fresh one.
+    private static func responses(_ provider: Provider, _ request: RequestOptions)
+        -> AsyncThrowingStream<Response<Data>, any Error>
+    {
+        if request.cache.path != nil, request.cache.policy == .cacheAndNetwork {
+            return provider.watch(request.endpoint)
+        }
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    continuation.yield(try await provider.send(request.endpoint))
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
         }
     }
 

@@ -16,6 +16,8 @@ struct RequestOptions {
     var retries: Int
     /// `--verbose`: log the redacted cURL line and the metrics to standard error.
     var verbose: Bool
+    /// `--cache PATH` and `--cache-policy`.
+    var cache: CacheFlags
 
     init(parsing arguments: inout Arguments, output: Output) throws(UsageError) {
         let queries = try arguments.options("query")
@@ -31,6 +33,7 @@ struct RequestOptions {
         priority = try arguments.choice("priority", priorityNames).flatMap(RequestPriority.init(name:)) ?? .medium
         retries = try Self.retries(arguments.option("retries"))
         timeout = try arguments.number("timeout").map { Duration.milliseconds(Int64(($0 * 1000).rounded())) }
+        cache = try CacheFlags(parsing: &arguments)
         let positionals = try arguments.positionals()
         guard positionals.count == 2 else {
             throw UsageError("expected METHOD and URL, got \(positionals.count) argument(s)")

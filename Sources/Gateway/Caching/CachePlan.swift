@@ -40,10 +40,15 @@ extension ResponseCache {
                          rest: (url, prepared.headers))
     }
 
-    /// The credential's subject for requests that carry one, else anonymous; `nil` when the
-    /// token store cannot be read.
+    /// The credential's subject for requests that carry one; for a request with an
+    /// `Authorization` field of its own (no token store), a partition named by the field's
+    /// SHA-256, so that two tokens never share entries; else anonymous. `nil` when the token
+    /// store cannot be read.
     private func partition(of prepared: PreparedRequest, tokens: TokenCoordinator?) async -> CachePartition? {
-        guard prepared.requiresAuthentication, let tokens else { return .anonymous }
+        guard prepared.requiresAuthentication, let tokens else {
+            guard let authorization = prepared.headers["Authorization"] else { return .anonymous }
+            return .subject("authorization-sha256:" + SHA256.hexDigest(authorization).prefix(32))
+        }
         do {
             return CachePartition(subject: try await tokens.subject())
         } catch {

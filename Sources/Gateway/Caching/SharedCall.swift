@@ -24,6 +24,9 @@ final class SharedCall: Sendable {
 
     private let state = Locked(State())
 
+    /// How many requests wait for the call.
+    var memberCount: Int { state.withLock { $0.members.count } }
+
     /// Adds a member; `nil` when the call was abandoned (start a new one then).
     func join() -> UInt64? {
         state.withLock { state in
@@ -90,6 +93,11 @@ final class SharedCall: Sendable {
 }
 
 extension ResponseCache {
+    /// How many requests share the call in flight for `key` (0 when there is none).
+    func sharers(of key: CacheKey) -> Int {
+        state.withLock { $0.calls[key.digest] }?.memberCount ?? 0
+    }
+
     /// Runs `work` for `key`, or joins the call already running for it.
     ///
     /// - Returns: the call's result, and whether this request joined a call another one started.

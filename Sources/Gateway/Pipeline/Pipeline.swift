@@ -36,7 +36,10 @@ import Foundation
 ///    requestable's `validate` decides (for an endpoint: its acceptable status codes and API
 ///    error body); a failed attempt without a response stands as an error.
 /// 8. **Decode**: the requestable decodes the accepted response.
-/// 9. **Cache write**: `Configuration.cache` is offered the response.
+/// 9. **Cache write**: `Configuration.cache` is offered the response. A `ResponseCache` works
+///    around steps 2–9 instead (`Pipeline+Cache.swift`): after step 1 it looks the request up
+///    and may answer from the store without steps 2–7; identical requests in flight share
+///    one pass through steps 2–7; it stores the response itself.
 /// 10. **Metrics**: the total time is recorded, the `Response` is returned with its
 ///     `RequestMetrics`, and observers get `finished` with them, exactly once for every
 ///     request, however it ended.
