@@ -59,7 +59,7 @@ extension Pipeline {
         }
         do {
             let result = try await network(requestable, prepared, plan: plan, entry: entry, cache: cache,
-                                           clockStart: clockStart)
+                                           context: run.context, clockStart: clockStart)
             let lookup = run.metrics.cacheLookup
             run.metrics = result.0.metrics
             run.metrics.cacheLookup = lookup
@@ -102,10 +102,11 @@ extension Pipeline {
         }
     }
 
-    /// Steps 2–7 and 9 as one call, shared by identical requests in flight when the cache says so.
+    /// Steps 2–7 and 9 as one call, shared by identical requests in flight when the cache says so;
+    /// the call runs under the context of the request that starts it (its observers' events).
     private func network<R: Requestable>(
         _ requestable: R, _ prepared: PreparedRequest, plan: CachePlan, entry: CacheEntry?, cache: ResponseCache,
-        clockStart: ContinuousClock.Instant
+        context: RequestContext, clockStart: ContinuousClock.Instant
     ) async throws -> (SharedCall.Result, joined: Bool) {
         var sent = prepared
         var conditional = false
@@ -120,8 +121,6 @@ extension Pipeline {
             }
         }
         let generation = cache.generation
-        let context = RequestContext(id: RequestID(0), name: requestable.name, baseURL: baseURL,
-                                     startedAt: ContinuousClock.now)
         let leg = NetworkLeg(base: requestable, prepared: sent, conditional: conditional)
         let revalidated = conditional ? entry : nil
         let work: @Sendable () async throws -> SharedCall.Result = { [self] in

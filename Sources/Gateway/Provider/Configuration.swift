@@ -75,7 +75,9 @@ extension Provider {
         /// Told about refreshes, expired sessions and logout (the hook for purging a user's cache
         /// partition); a `cache` that conforms to `AuthEventObserver` is told too.
         public var authObservers: [any AuthEventObserver] = []
-        /// The cache stage (step 9); stores nothing by default.
+        /// The cache stage (step 9); stores nothing by default. A `ResponseCache` also looks
+        /// requests up before they are queued, shares identical requests in flight, and purges a
+        /// user's partition on logout.
         public var cache: any CacheStage = NoCache()
         /// How GraphQL operations are sent: the endpoint path (`graphql`), GET for queries,
         /// persisted queries, and which errors mean "not authenticated".
