@@ -1,40 +1,36 @@
 import Foundation
 import Gateway
 
-/// An observer that keeps one record per request for the demo's table: what was sent, how it
-/// ended, how many attempts it took and how long.
+/// An observer that keeps one record per finished request, for the demo's table: the requests
+/// the script makes itself, and the ones the provider makes for it (the token refresh).
 final class DemoRecorder: Observer {
-    /// One request as the table shows it.
+    /// One finished request.
     struct Record: Sendable {
         var id: RequestID
-        /// The endpoint's label: the script's name for the step.
+        /// The context's name: the endpoint's label or the operation's name.
         var name: String
-        /// `GET /tracks/1`, as last sent (query included, as encoded).
+        var startedAt: ContinuousClock.Instant
+        /// Whether the token coordinator sent it to renew the credential.
+        var isCredentialRefresh: Bool
+        /// `POST /auth/refresh`, as last sent.
         var request: String = "-"
         /// The final status code, when a response arrived.
         var status: Int?
-        var outcome: RequestOutcome?
-        var attempts = 0
-        var total: Duration = .zero
+        var outcome: RequestOutcome
+        var metrics: RequestMetrics
     }
 
-    private let state = Locked<(order: [RequestID], records: [RequestID: Record])>(([], [:]))
+    private let state = Locked<(sent: [RequestID: String], records: [Record])>(([:], []))
 
-    /// The finished requests, in the order they started.
-    var records: [Record] {
-        state.withLock { state in state.order.compactMap { state.records[$0] }.filter { $0.outcome != nil } }
-    }
+    /// The finished requests, in the order they finished.
+    var records: [Record] { state.value.records }
 
-    func requestEnqueued(_ context: RequestContext) {
-        state.withLock { state in
-            state.order.append(context.id)
-            state.records[context.id] = Record(id: context.id, name: context.name)
-        }
-    }
+    /// The refresh requests the token coordinator sent.
+    var refreshes: [Record] { records.filter(\.isCredentialRefresh) }
 
     func requestSent(_ request: HTTPRequest, context: RequestContext) {
         let line = "\(request.method) \(Self.pathAndQuery(request.url))"
-        state.withLock { $0.records[context.id]?.request = line }
+        state.withLock { $0.sent[context.id] = line }
     }
 
     func requestFinished(_ outcome: RequestOutcome, metrics: RequestMetrics, context: RequestContext) {
@@ -44,14 +40,10 @@ final class DemoRecorder: Observer {
         case .cancelled: nil
         }
         state.withLock { state in
-            if state.records[context.id] == nil {
-                state.order.append(context.id)
-                state.records[context.id] = Record(id: context.id, name: context.name)
-            }
-            state.records[context.id]?.status = status
-            state.records[context.id]?.outcome = outcome
-            state.records[context.id]?.attempts = metrics.attempts
-            state.records[context.id]?.total = metrics.total
+            state.records.append(Record(
+                id: context.id, name: context.name, startedAt: context.startedAt,
+                isCredentialRefresh: context.isCredentialRefresh, request: state.sent[context.id] ?? "-",
+                status: status, outcome: outcome, metrics: metrics))
         }
     }
 

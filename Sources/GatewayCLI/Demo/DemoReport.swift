@@ -1,22 +1,34 @@
 import Gateway
 
-/// What `gateway demo` prints: each step's result, the table of requests and a summary line.
+/// What `gateway demo` prints: each step's result, the table of requests and the summary lines.
 struct DemoReport {
     let results: [DemoScript.StepResult]
-    let records: [DemoRecorder.Record]
+    let rows: [DemoScript.Row]
+    /// How many refreshes the backend saw.
+    let refreshes: Int
 
-    /// Whether every step went as the script expects and every step's request was recorded.
+    /// Whether every step went as the script expects, every request did, and there was exactly
+    /// one refresh.
     var allAsExpected: Bool {
-        results.allSatisfy { result in result.asExpected && records.contains { $0.name == result.name } }
+        results.allSatisfy(\.asExpected) && rows.allSatisfy(\.asExpected) && refreshes == 1
     }
 
-    /// `9 requests, all as expected.` or how many were not.
+    /// `11 steps, 17 requests, all as expected.` or what was not.
     var summary: String {
-        let failed = results.filter { result in !result.asExpected || !records.contains { $0.name == result.name } }
-        let noun = results.count == 1 ? "request" : "requests"
-        if failed.isEmpty { return "\(results.count) \(noun), all as expected." }
-        return "\(failed.count) of \(results.count) \(noun) did not go as expected: "
-            + failed.map(\.name).joined(separator: ", ") + "."
+        let failed = results.filter { !$0.asExpected }
+        let steps = "\(results.count) step\(results.count == 1 ? "" : "s")"
+        let requests = "\(rows.count) request\(rows.count == 1 ? "" : "s")"
+        if allAsExpected { return "\(steps), \(requests), all as expected." }
+        var problems = failed.map(\.name)
+        problems += rows.filter { !$0.asExpected }.map { "request \($0.name)" }
+        if refreshes != 1 { problems.append("\(refreshes) refreshes instead of 1") }
+        return "\(steps), \(requests); not as expected: " + problems.joined(separator: ", ") + "."
+    }
+
+    /// `The backend saw 1 token refresh (POST /auth/refresh) in the whole session.`
+    var refreshLine: String {
+        "The backend saw \(refreshes) token refresh\(refreshes == 1 ? "" : "es") (POST /auth/refresh) "
+            + "in the whole session."
     }
 
     /// One line per step: its name and what it got back.
@@ -33,37 +45,28 @@ struct DemoReport {
     /// The aligned table of every request.
     func table(colour: Bool) -> String {
         var table = TextTable(columns: [
-            .init(title: "KIND"), .init(title: "NAME"), .init(title: "REQUEST"), .init(title: "STATUS"),
-            .init(title: "OUTCOME"), .init(title: "ATTEMPTS", alignment: .right),
-            .init(title: "TIME", alignment: .right),
+            .init(title: "KIND"), .init(title: "NAME"), .init(title: "STATUS"), .init(title: "CACHE"),
+            .init(title: "ATTEMPTS"), .init(title: "TIME", alignment: .right),
         ])
-        for record in records {
-            let result = results.first { $0.name == record.name }
-            let expected = result?.asExpected ?? false
-            let outcome = result?.outcome ?? Self.describe(record.outcome)
+        for row in rows {
+            let cache: TextTable.Colour? = switch row.cache {
+            case "hit": .green
+            case "-": .dim
+            default: nil
+            }
             table.rows.append([
-                .init("REST"), .init(record.name), .init(record.request),
-                .init(record.status.map(String.init) ?? "-"),
-                .init(expected ? outcome : "UNEXPECTED: \(outcome)", expected ? .green : .red),
-                .init("\(record.attempts)"), .init(Self.milliseconds(record.total)),
+                .init(row.kind), .init(row.name, row.asExpected ? nil : .red),
+                .init(row.status, row.asExpected ? nil : .red), .init(row.cache, cache),
+                .init(row.attempts), .init(Self.milliseconds(row.time)),
             ])
         }
         return table.render(colour: colour)
     }
 
-    static func describe(_ outcome: RequestOutcome?) -> String {
-        switch outcome {
-        case .success?: "ok"
-        case .failure(let error)?: "\(error.kind) error"
-        case .cancelled?: "cancelled"
-        case nil: "unfinished"
-        }
-    }
-
     /// `12.3 ms`.
     static func milliseconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
-        let tenths = seconds * 10_000 + attoseconds / 100_000_000_000_000
+        let tenths = max(0, seconds * 10_000 + attoseconds / 100_000_000_000_000)
         return "\(tenths / 10).\(tenths % 10) ms"
     }
 }

@@ -1,24 +1,37 @@
 import Foundation
 import Gateway
+import GraphQLLanguage
 
-/// The scripted session of `gateway demo`: REST round trips through one `Provider` with the real
-/// `URLSessionTransport` against the example backend, each step checked against what it should
-/// give.
-struct DemoScript {
-    /// What a step should end with.
-    enum Expectation {
-        case success
-        /// A failed status whose API error body has this code.
-        case apiError(status: Int, code: String)
+/// The scripted session of `gateway demo`: one `Provider` against the example backend, with the
+/// file token store, the refresh-token authenticator and the SQLite response cache, REST and
+/// GraphQL through the same pipeline. Each step checks what it got back.
+///
+/// The scene: log in over REST; fetch GraphQL queries (a miss, then a hit of the same query);
+/// the backend expires the access token and five concurrent requests, REST and GraphQL mixed,
+/// are refused and replayed after exactly one refresh; a mutation invalidates a cached query,
+/// whose re-fetch is a miss with the new data; a playlist is created and given a cover by a
+/// multipart upload; a stream URL comes over REST.
+struct DemoScript: Sendable {
+    /// One line of the table: a request the script made, or one the provider made for it.
+    struct Row: Sendable {
+        /// `REST` or `GraphQL`.
+        var kind: String
+        var name: String
+        /// The status code, or `-` when no response came.
+        var status: String
+        /// `hit`, `miss`, or `-` when the cache was not consulted.
+        var cache: String
+        /// Transport attempts, with the auth replays among them: `2 (1 replay)`.
+        var attempts: String
+        var time: Duration
+        var startedAt: ContinuousClock.Instant
+        var asExpected: Bool
     }
 
     /// How one step went.
     struct StepResult: Sendable {
-        /// The step's name, also the label of its endpoint (and so the name observers see).
         var name: String
         var asExpected: Bool
-        /// `ok`, `not_found (expected)`, `API error invalid_token`, `timeout error`, …
-        var outcome: String
         /// One line for a person: what came back, or what went wrong.
         var detail: String
     }
@@ -26,118 +39,114 @@ struct DemoScript {
     /// A value that is not what the backend should have answered.
     struct CheckFailure: Error, CustomStringConvertible {
         var description: String
+        init(_ description: String) { self.description = description }
     }
 
     let provider: Provider
-    let auth = DemoAuthentication()
+    let operations: OperationStore
+    let backend: ExampleBackend
+    let recorder: DemoRecorder
+    let table = Locked<[Row]>([])
 
-    /// A script against the backend at `baseURL`, reporting every request to `recorder`.
-    init(baseURL: URL, recorder: DemoRecorder) {
-        let auth = self.auth
-        provider = Provider(baseURL: baseURL, transport: URLSessionTransport(timeout: .seconds(5))) { config in
-            config.auth = auth
-            config.observers = [recorder]
-            config.headers["User-Agent"] = "gateway-demo"
-            config.jsonEncoding = JSONEncodingOptions(keys: .convertToSnakeCase)
-            config.jsonDecoding = JSONDecodingOptions(keys: .convertFromSnakeCase)
-            config.timeout = .seconds(5)
-            config.deadline = .seconds(8)
+    /// A script against `backend` through `provider`, fetching the operations of `operations`.
+    init(provider: Provider, operations: OperationStore, backend: ExampleBackend, recorder: DemoRecorder) {
+        self.provider = provider
+        self.operations = operations
+        self.backend = backend
+        self.recorder = recorder
+    }
+
+    /// The rows of every request so far, the token refreshes included, in the order they started.
+    var rows: [Row] {
+        let refreshes = recorder.refreshes.map { record in
+            Row(kind: "REST", name: "token refresh", status: record.status.map(String.init) ?? "-", cache: "-",
+                attempts: Self.attempts(record.metrics), time: record.metrics.total, startedAt: record.startedAt,
+                asExpected: record.status == 200)
         }
+        return (table.value + refreshes).sorted { $0.startedAt < $1.startedAt }
     }
 
     /// Runs every step in order; a step that fails does not stop the ones after it.
     func run() async -> [StepResult] {
         var results: [StepResult] = []
-        results.append(await step("login") { name in
-            let session = try await send(Endpoint<ExampleAPI.Session>.post(
+        results.append(await step("log in over REST") {
+            let session = try await send("login", Endpoint<ExampleAPI.Session>.post(
                 "auth/login", body: ExampleAPI.Login(username: ExampleBackend.username,
-                                                     password: ExampleBackend.password)), name, public: true)
-            auth.store(session)
-            return "signed in as \(session.subject); the access token lasts \(session.expiresIn) s"
-        })
-        for id in ["1", "4"] {
-            results.append(await step("track \(id)") { name in
-                let track = try await send(Endpoint<ExampleAPI.Track>.get("tracks/\(id)"), name)
-                guard track.id == id else { throw CheckFailure(description: "asked for track \(id), got \(track.id)") }
-                return Self.describe(track)
-            })
-        }
-        results.append(await step("search") { name in
-            let query = ExampleAPI.SearchQuery(q: "blue hour", kinds: ["track", "release"])
-            let found = try await send(Endpoint<ExampleAPI.SearchResults>.get(
-                "search", parameters: query, encoder: .query(arrays: .brackets)), name)
-            guard !found.results.isEmpty, found.kinds == query.kinds else {
-                throw CheckFailure(description: "the search for \"\(query.q)\" found nothing")
+                                                     password: ExampleBackend.password)), public: true)
+            guard let coordinator = provider.tokenCoordinator else {
+                throw CheckFailure("the provider has no token store")
             }
-            let hits = found.results.map { "\($0.name) (\($0.kind))" }.joined(separator: ", ")
-            return "\"\(found.query)\" in \(found.kinds.joined(separator: " and ")): \(hits)"
+            try await coordinator.save(Credential(
+                accessToken: session.accessToken, refreshToken: session.refreshToken,
+                expiresIn: .seconds(session.expiresIn), subject: session.subject))
+            return "signed in as \(session.subject); the access token lasts \(session.expiresIn / 60) minutes"
         })
-        results.append(await step("missing track", expecting: .apiError(status: 404, code: "not_found")) { name in
-            let track = try await send(Endpoint<ExampleAPI.Track>.get("tracks/999"), name)
-            return Self.describe(track)
+        results.append(await step("fetch Me") {
+            let me = try await fetch("Me", "Me", expect: .miss)
+            return "\(me["me"]?["displayName"]?.stringValue ?? "?") (\(me["me"]?["plan"]?.stringValue ?? "?"))"
         })
-        results.append(await step("stream, no token", expecting: .apiError(status: 401, code: "unauthorized")) { name in
-            try await streamURL(name, track: "1", public: true)
+        results.append(await step("fetch GetTrack twice") {
+            let first = try await fetch("GetTrack id=1", "GetTrack", ["id": "1"], tags: ["Track:1"], expect: .miss)
+            let second = try await fetch("GetTrack id=1", "GetTrack", ["id": "1"], tags: ["Track:1"], expect: .hit)
+            guard first == second else { throw CheckFailure("the cached answer differs from the first one") }
+            return "\(Self.describeTrack(first)): a miss, then the same answer from the cache"
         })
-        results.append(await step("stream URL") { name in try await streamURL(name, track: "1") })
-        results.append(await step("refresh") { name in
-            guard let old = auth.current else { throw CheckFailure(description: "not logged in") }
-            let session = try await send(Endpoint<ExampleAPI.Session>.post(
-                "auth/refresh", body: ExampleAPI.Refresh(refreshToken: old.refreshToken)), name, public: true)
-            guard session.accessToken != old.accessToken, session.refreshToken != old.refreshToken else {
-                throw CheckFailure(description: "the refresh gave back the same tokens")
+        results.append(await step("fetch GetTrack id=4") {
+            let track = try await fetch("GetTrack id=4", "GetTrack", ["id": "4"], tags: ["Track:4"], expect: .miss)
+            return "\(Self.describeTrack(track)), liked: \(track["track"]?["isLiked"]?.boolValue == true)"
+        })
+        results.append(await step("search") {
+            let found = try await fetch("Search \"light\"", "Search", ["text": "light", "first": 5], expect: .miss)
+            let names = (found["search"]?.arrayValue ?? []).map { hit in
+                let name = hit["title"]?.stringValue ?? hit["name"]?.stringValue ?? "?"
+                return "\(name) (\(hit["__typename"]?.stringValue ?? "?"))"
             }
-            auth.store(session)
-            return "new tokens for \(session.subject); the old refresh token is spent"
+            guard !names.isEmpty else { throw CheckFailure("the search for \"light\" found nothing") }
+            return names.joined(separator: ", ")
         })
-        results.append(await step("stream URL again") { name in try await streamURL(name, track: "6") })
+        results.append(await step("fetch a track over REST twice") {
+            let first = try await send("GET tracks/6", Endpoint<ExampleAPI.Track>.get("tracks/6"), expect: .miss)
+            let second = try await send("GET tracks/6", Endpoint<ExampleAPI.Track>.get("tracks/6"), expect: .hit)
+            guard first.title == second.title else { throw CheckFailure("the cached track differs from the first") }
+            return "\"\(first.title)\": a miss, then a hit (the backend said Cache-Control: max-age=60)"
+        })
+        results.append(await step("fetch MyCollection") {
+            let collection = try await fetch("MyCollection", "MyCollection", expect: .miss)
+            return "\(Self.likedCount(collection)) liked tracks"
+        })
+        results.append(await step("expire the access token") {
+            let expired = backend.expireAccessTokens()
+            guard expired == 1 else { throw CheckFailure("expected 1 live access token, found \(expired)") }
+            return "the backend's clock moved past its expiry; the client still holds it"
+        })
+        results.append(await step("5 requests at once") { try await concurrentRequests() })
+        results.append(contentsOf: await changes())
+        results.append(await step("stream URL over REST") {
+            let link = try await send("stream URL track 4", Endpoint<ExampleAPI.StreamLink>.get("tracks/4/stream"))
+            guard let url = URL(string: link.url) else { throw CheckFailure("not a URL: \(link.url)") }
+            return "\(url.path), signed, valid for \(link.expiresIn / 60) minutes"
+        })
         return results
     }
 
-    private func streamURL(_ name: String, track: String, public: Bool = false) async throws -> String {
-        let link = try await send(Endpoint<ExampleAPI.StreamLink>.get("tracks/\(track)/stream"), name, public: `public`)
-        guard let url = URL(string: link.url) else { throw CheckFailure(description: "not a URL: \(link.url)") }
-        return "\(url.path) on the backend, signed, valid for \(link.expiresIn) s"
-    }
-
-    /// Sends `endpoint` labelled `name`, with the API's error body decoded into failures.
-    private func send<Value>(_ endpoint: Endpoint<Value>, _ name: String, public: Bool = false) async throws -> Value {
-        try await provider.value(endpoint.apiError(ExampleAPI.ErrorBody.self).with { endpoint in
-            endpoint.label = name
-            endpoint.requiresAuthentication = !`public`
-        })
-    }
-
-    private func step(_ name: String, expecting: Expectation = .success,
-                      _ body: (String) async throws -> String) async -> StepResult {
-        do {
-            let detail = try await body(name)
-            if case .apiError(let status, let code) = expecting {
-                return StepResult(name: name, asExpected: false, outcome: "ok, expected API error \(code)",
-                                  detail: "expected HTTP \(status), but it succeeded: \(detail)")
+    /// The expired token meets five requests at once, REST and GraphQL mixed: one refresh, and
+    /// every refused request replayed with the new token.
+    private func concurrentRequests() async throws -> String {
+        let before = backend.refreshCount
+        let rowsBefore = table.value.count
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { _ = try await fetch("GetArtist id=1", "GetArtist", ["id": "1"], expect: .miss) }
+            group.addTask { _ = try await fetch("GetRelease id=10", "GetRelease", ["id": "10"], expect: .miss) }
+            group.addTask { _ = try await fetch("GetPlaylist id=p1", "GetPlaylist", ["id": "p1"], expect: .miss) }
+            group.addTask { _ = try await send("profile", Endpoint<ExampleAPI.Profile>.get("me")) }
+            group.addTask {
+                _ = try await send("stream URL track 2", Endpoint<ExampleAPI.StreamLink>.get("tracks/2/stream"))
             }
-            return StepResult(name: name, asExpected: true, outcome: "ok", detail: detail)
-        } catch let error as GatewayError {
-            let body = error.apiError(as: ExampleAPI.ErrorBody.self)?.error
-            let what = body.map { "API error \($0.code)" } ?? "\(error.kind) error"
-            if case .apiError(let status, let code) = expecting, error.status == status, body?.code == code {
-                return StepResult(name: name, asExpected: true, outcome: "\(code) (expected)",
-                                  detail: "HTTP \(HTTPStatus.describe(status)): \(body?.message ?? error.message)")
-            }
-            return StepResult(name: name, asExpected: false, outcome: what, detail: error.description)
-        } catch let failure as CheckFailure {
-            return StepResult(name: name, asExpected: false, outcome: "wrong answer", detail: failure.description)
-        } catch {
-            return StepResult(name: name, asExpected: false, outcome: "failed", detail: "\(error)")
+            try await group.waitForAll()
         }
-    }
-
-    /// `"Night Drive" by The Lumens, 3:35, from Night Lights (2021)`.
-    static func describe(_ track: ExampleAPI.Track) -> String {
-        let seconds = track.durationMs / 1000
-        let length = "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
-        let artists = track.artists.map(\.name).joined(separator: " & ")
-        return "\"\(track.title)\" by \(artists), \(length), from \(track.release.title) "
-            + "(\(track.release.releasedAt.prefix(4)))"
+        let refreshes = backend.refreshCount - before
+        guard refreshes == 1 else { throw CheckFailure("the backend saw \(refreshes) refreshes, not 1") }
+        let replayed = table.value.dropFirst(rowsBefore).filter { $0.attempts.contains("replay") }.count
+        return "all 5 succeeded: 1 refresh, \(replayed) refused with the old token and replayed"
     }
 }

@@ -25,6 +25,14 @@ enum ExampleAPI {
         var subject: String
     }
 
+    /// `GET /me`.
+    struct Profile: Codable, Sendable {
+        var id: String
+        var displayName: String
+        var plan: String
+        var likedCount: Int
+    }
+
     struct ArtistSummary: Codable, Sendable {
         var id: String
         var name: String

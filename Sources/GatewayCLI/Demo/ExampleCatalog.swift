@@ -1,14 +1,22 @@
-/// The data of the example music backend (`Schemas/music.graphql`): a few artists, releases and
-/// tracks, fixed so that the demo prints the same thing on every machine.
+/// The data of the example music backend (`Schemas/music.graphql`): artists, releases, tracks,
+/// the signed-in listener with their likes, saved releases, followed artists and playlists.
 ///
-/// The REST side of `ExampleBackend` serves it today; the GraphQL side reads the same values.
-/// Ids are strings, as GraphQL `ID`s are.
+/// A value: the backend keeps one behind a lock; queries read a snapshot and mutations change it
+/// (`ExampleCatalog+Changes.swift`). The REST and GraphQL sides read the same values. Ids are
+/// strings, as GraphQL `ID`s are; dates are ISO 8601 text, as the `DateTime` scalar.
 struct ExampleCatalog: Sendable {
     struct Artist: Sendable {
         var id: String
         var name: String
         var monthlyListeners: Int
         var genres: [String]
+    }
+
+    /// A picture: a release's or a playlist's cover.
+    struct Image: Sendable, Hashable {
+        var url: String
+        var width: Int
+        var height: Int
     }
 
     struct Release: Sendable {
@@ -19,6 +27,7 @@ struct ExampleCatalog: Sendable {
         /// ISO 8601, as the `DateTime` scalar.
         var releasedAt: String
         var artistIDs: [String]
+        var cover: Image?
     }
 
     struct Track: Sendable {
@@ -33,6 +42,35 @@ struct ExampleCatalog: Sendable {
         var genres: [String]
     }
 
+    /// A track in a list, with when it was added (a like, a playlist entry).
+    struct Entry: Sendable, Hashable {
+        var trackID: String
+        var addedAt: String
+    }
+
+    struct Playlist: Sendable {
+        var id: String
+        var name: String
+        var description: String?
+        var ownerID: String
+        var isPublic: Bool
+        var cover: Image?
+        var entries: [Entry]
+    }
+
+    /// The signed-in person (`Listener`) and their collection.
+    struct Listener: Sendable {
+        var id: String
+        var displayName: String
+        var country: String?
+        /// A `Plan`: `FREE`, `PREMIUM` or `FAMILY`.
+        var plan: String
+        /// Liked tracks, oldest first.
+        var likes: [Entry]
+        var savedReleaseIDs: [String]
+        var followedArtistIDs: [String]
+    }
+
     /// What a search found, in the order of the catalog: tracks, then artists, then releases.
     enum Hit: Sendable {
         case track(Track)
@@ -43,10 +81,35 @@ struct ExampleCatalog: Sendable {
     var artists: [Artist]
     var releases: [Release]
     var tracks: [Track]
+    var playlists: [Playlist]
+    var listener: Listener
 
     func artist(id: String) -> Artist? { artists.first { $0.id == id } }
     func release(id: String) -> Release? { releases.first { $0.id == id } }
     func track(id: String) -> Track? { tracks.first { $0.id == id } }
+    func playlist(id: String) -> Playlist? { playlists.first { $0.id == id } }
+
+    /// The tracks of a release, by track number.
+    func tracks(onRelease id: String) -> [Track] {
+        tracks.filter { $0.releaseID == id }.sorted { $0.trackNumber < $1.trackNumber }
+    }
+
+    /// An artist's releases, newest first, optionally of one kind.
+    func releases(byArtist id: String, kind: String? = nil) -> [Release] {
+        releases.filter { $0.artistIDs.contains(id) && (kind == nil || $0.kind == kind) }
+            .sorted { $0.releasedAt > $1.releasedAt }
+    }
+
+    /// An artist's most played tracks, at most `first`.
+    func topTracks(byArtist id: String, first: Int) -> [Track] {
+        Array(tracks.filter { $0.artistIDs.contains(id) }.sorted { $0.playCount > $1.playCount }.prefix(max(0, first)))
+    }
+
+    /// Whether the listener likes the track.
+    func isLiked(_ trackID: String) -> Bool { listener.likes.contains { $0.trackID == trackID } }
+
+    /// The listener's playlists, in the order they were made.
+    var listenerPlaylists: [Playlist] { playlists.filter { $0.ownerID == listener.id } }
 
     /// Tracks, artists and releases whose names contain `text` (ignoring case), limited to `kinds`
     /// (`track`, `artist`, `release`, any case; every kind when empty) and to `first` results.
@@ -66,35 +129,4 @@ struct ExampleCatalog: Sendable {
         }
         return Array(hits.prefix(max(0, first)))
     }
-
-    /// The catalog the demo and the example backend use.
-    static let standard = ExampleCatalog(
-        artists: [
-            Artist(id: "1", name: "The Lumens", monthlyListeners: 1_204_311, genres: ["ROCK", "POP"]),
-            Artist(id: "2", name: "Mara Quell", monthlyListeners: 387_090, genres: ["JAZZ"]),
-            Artist(id: "3", name: "Northbound Static", monthlyListeners: 52_876, genres: ["ELECTRONIC"]),
-        ],
-        releases: [
-            Release(id: "10", title: "Night Lights", kind: "ALBUM", releasedAt: "2021-09-17T00:00:00Z",
-                    artistIDs: ["1"]),
-            Release(id: "11", title: "Blue Hour Sessions", kind: "EP", releasedAt: "2023-03-03T00:00:00Z",
-                    artistIDs: ["2"]),
-            Release(id: "12", title: "Signal / Noise", kind: "SINGLE", releasedAt: "2024-05-01T12:00:00Z",
-                    artistIDs: ["3", "1"]),
-        ],
-        tracks: [
-            Track(id: "1", title: "Night Drive", durationMs: 215_000, trackNumber: 1, explicit: false,
-                  playCount: 8_412_903, artistIDs: ["1"], releaseID: "10", genres: ["ROCK"]),
-            Track(id: "2", title: "Streetlight Hymn", durationMs: 187_500, trackNumber: 2, explicit: false,
-                  playCount: 2_977_120, artistIDs: ["1"], releaseID: "10", genres: ["ROCK", "POP"]),
-            Track(id: "3", title: "Lights Out", durationMs: 242_250, trackNumber: 3, explicit: true,
-                  playCount: 1_530_044, artistIDs: ["1"], releaseID: "10", genres: ["ROCK"]),
-            Track(id: "4", title: "Blue Hour", durationMs: 301_000, trackNumber: 1, explicit: false,
-                  playCount: 640_215, artistIDs: ["2"], releaseID: "11", genres: ["JAZZ"]),
-            Track(id: "5", title: "Slow Tide", durationMs: 276_800, trackNumber: 2, explicit: false,
-                  playCount: 311_908, artistIDs: ["2"], releaseID: "11", genres: ["JAZZ"]),
-            Track(id: "6", title: "Signal", durationMs: 198_400, trackNumber: 1, explicit: false,
-                  playCount: 97_331, artistIDs: ["3", "1"], releaseID: "12", genres: ["ELECTRONIC"]),
-        ]
-    )
 }

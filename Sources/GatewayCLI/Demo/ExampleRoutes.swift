@@ -4,9 +4,9 @@ import GatewayLoopback
 
 /// The handlers of `ExampleBackend`'s REST side, as a `LoopbackRouter`.
 struct ExampleRoutes: Sendable {
-    let catalog: ExampleCatalog
+    let catalog: Locked<ExampleCatalog>
     let tokenLifetime: Duration
-    let sessions: Locked<ExampleBackend.Sessions>
+    let sessions: Locked<ExampleSessions>
 
     static let searchKinds = ["track", "artist", "release"]
 
@@ -16,6 +16,7 @@ struct ExampleRoutes: Sendable {
         }
         router.post("/auth/login") { request in login(request) }
         router.post("/auth/refresh") { request in refresh(request) }
+        router.get("/me") { request in me(request) }
         router.get("/tracks/*") { request in tracks(request) }
         router.get("/search") { request in search(request) }
         return router
@@ -30,6 +31,7 @@ struct ExampleRoutes: Sendable {
         guard body.username == ExampleBackend.username, body.password == ExampleBackend.password else {
             return Self.error(401, "invalid_credentials", "the username or password is wrong")
         }
+        sessions.withLock { $0.loginCount += 1 }
         return Self.json(issueSession(for: ExampleBackend.subject))
     }
 
@@ -50,9 +52,8 @@ struct ExampleRoutes: Sendable {
 
     private func issueSession(for subject: String) -> ExampleAPI.Session {
         let access = "at-" + Self.randomHex(), refresh = "rt-" + Self.randomHex()
-        let expires = ContinuousClock.now + tokenLifetime
         sessions.withLock { state in
-            state.access[access] = (subject, expires)
+            state.access[access] = ExampleSessions.AccessToken(subject: subject, expires: state.now + tokenLifetime)
             state.refresh[refresh] = subject
         }
         let seconds = Int(tokenLifetime.components.seconds)
@@ -61,20 +62,22 @@ struct ExampleRoutes: Sendable {
 
     /// `nil` when the request carries a live access token; otherwise the 401 to answer.
     private func unauthorized(_ request: LoopbackRequest) -> LoopbackResponse? {
-        guard let header = request.headers["Authorization"], header.lowercased().hasPrefix("bearer ") else {
+        switch sessions.value.caller(authorization: request.headers["Authorization"]) {
+        case .signedIn:
+            return nil
+        case .anonymous:
             return Self.error(401, "unauthorized", "this needs Authorization: Bearer <access token>",
                               headers: ["WWW-Authenticate": "Bearer"])
+        case .refused(let code, let message):
+            return Self.error(401, code, message, headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""])
         }
-        let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
-        guard let session = sessions.withLock({ $0.access[token] }) else {
-            return Self.error(401, "invalid_token", "the access token is not one this server issued",
-                              headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""])
-        }
-        guard ContinuousClock.now < session.expires else {
-            return Self.error(401, "token_expired", "the access token has expired; refresh it",
-                              headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""])
-        }
-        return nil
+    }
+
+    func me(_ request: LoopbackRequest) -> LoopbackResponse {
+        if let refusal = unauthorized(request) { return refusal }
+        let listener = catalog.value.listener
+        return Self.json(ExampleAPI.Profile(id: listener.id, displayName: listener.displayName, plan: listener.plan,
+                                            likedCount: listener.likes.count), headers: ["Cache-Control": "no-store"])
     }
 
     // MARK: Catalog
@@ -89,6 +92,7 @@ struct ExampleRoutes: Sendable {
             guard rest[1] == "stream" else { return Self.error(404, "not_found", "no route for GET \(request.path)") }
             if let refusal = unauthorized(request) { return refusal }
         }
+        let catalog = catalog.value
         guard let track = catalog.track(id: id) else {
             return Self.error(404, "not_found", "there is no track with id \(id.prefix(40))")
         }
@@ -96,12 +100,12 @@ struct ExampleRoutes: Sendable {
             let host = request.headers["Host"] ?? "127.0.0.1"
             let link = ExampleAPI.StreamLink(url: "http://\(host)/media/\(track.id).m4a?sig=\(Self.randomHex())",
                                              expiresIn: 300)
-            return Self.json(link)
+            return Self.json(link, headers: ["Cache-Control": "no-store"])
         }
-        return Self.json(trackBody(track))
+        return Self.json(trackBody(track, in: catalog), headers: ["Cache-Control": "max-age=60"])
     }
 
-    func trackBody(_ track: ExampleCatalog.Track) -> ExampleAPI.Track {
+    func trackBody(_ track: ExampleCatalog.Track, in catalog: ExampleCatalog) -> ExampleAPI.Track {
         let artists = track.artistIDs.compactMap { catalog.artist(id: $0) }
             .map { ExampleAPI.ArtistSummary(id: $0.id, name: $0.name) }
         let release = catalog.release(id: track.releaseID).map {
@@ -123,7 +127,7 @@ struct ExampleRoutes: Sendable {
                               + Self.searchKinds.joined(separator: ", "))
         }
         let first = request.queryValue("first").flatMap(Int.init) ?? 10
-        let hits = catalog.search(text, kinds: kinds, first: min(max(first, 0), 50)).map { hit in
+        let hits = catalog.value.search(text, kinds: kinds, first: min(max(first, 0), 50)).map { hit in
             switch hit {
             case .track(let track): ExampleAPI.SearchResults.Hit(kind: "track", id: track.id, name: track.title)
             case .artist(let artist): ExampleAPI.SearchResults.Hit(kind: "artist", id: artist.id, name: artist.name)
