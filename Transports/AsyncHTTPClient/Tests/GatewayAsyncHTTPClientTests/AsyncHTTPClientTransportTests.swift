@@ -1,0 +1,110 @@
+import AsyncHTTPClient
+import Foundation
+import Gateway
+@testable import GatewayAsyncHTTPClient
+import GatewayTesting
+import Testing
+
+/// `AsyncHTTPClientTransport` against `LoopbackServer`: every check of the shared transport
+/// conformance suite, then its lifecycle and what is particular to it.
+@Suite(.quietScheduler) struct AsyncHTTPClientTransportTests {
+    static let conformance = TransportConformance(
+        shutdown: { transport in try await (transport as? AsyncHTTPClientTransport)?.shutdown() },
+        makeTransport: { settings in
+            AsyncHTTPClientTransport(configuration: .init(timeout: settings.timeout, maxRedirects: settings.maxRedirects))
+        }
+    )
+
+    @Test(arguments: TransportConformance.Check.allCases)
+    func passesTheTransportConformanceCheck(_ check: TransportConformance.Check) async throws {
+        try await Self.conformance.run(check)
+    }
+
+    @Test func aRedirectWithoutLocationKeepsItsBody() async throws {
+        let server = try LoopbackServer { _ in .text("moved, but where?", status: 302) }
+        defer { server.shutdown() }
+        let transport = AsyncHTTPClientTransport()
+        let response = try await transport.send(HTTPRequest(method: .get, url: try server.url("/")))
+        try await transport.shutdown()
+        #expect(response.status == 302)
+        #expect(String(decoding: response.body, as: UTF8.self) == "moved, but where?")
+    }
+
+    @Test func shuttingDownTwiceIsHarmlessAndLaterSendsFailClearly() async throws {
+        let server = try LoopbackServer { _ in .text("ok") }
+        defer { server.shutdown() }
+        let transport = AsyncHTTPClientTransport()
+        _ = try await transport.send(HTTPRequest(method: .get, url: try server.url("/")))
+        try await transport.shutdown()
+        try await transport.shutdown()
+
+        let error = await #expect(throws: GatewayError.self) {
+            try await transport.send(HTTPRequest(method: .get, url: try server.url("/")))
+        }
+        #expect(error?.kind == .invalidRequest)
+        #expect(error?.fix?.contains("shutdown()") == true)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func aBorrowedClientIsLeftRunningForItsOwner() async throws {
+        let server = try LoopbackServer { _ in .text("ok") }
+        defer { server.shutdown() }
+        let client = HTTPClient(
+            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+            configuration: AsyncHTTPClientTransport.clientConfiguration(for: .init())
+        )
+        let first = AsyncHTTPClientTransport(client: client)
+        _ = try await first.send(HTTPRequest(method: .get, url: try server.url("/a")))
+        try await first.shutdown()
+
+        let second = AsyncHTTPClientTransport(client: client)
+        let response = try await second.send(HTTPRequest(method: .get, url: try server.url("/b")))
+        #expect(String(decoding: response.body, as: UTF8.self) == "ok")
+        #expect(server.requests.map(\.path) == ["/a", "/b"])
+        try await client.shutdown()
+    }
+
+    @Test func aTransportDroppedWithoutShutdownReleasesItsClient() async throws {
+        let server = try LoopbackServer { _ in .text("ok") }
+        defer { server.shutdown() }
+        var transport: AsyncHTTPClientTransport? = AsyncHTTPClientTransport()
+        let response = try await transport?.send(HTTPRequest(method: .get, url: try server.url("/")))
+        #expect(response?.status == 200)
+        // Dropping the last reference starts the client's shutdown; a client dropped while
+        // running would trap here (debug builds) instead.
+        transport = nil
+    }
+
+    @Test func theConfigurationIsClamped() {
+        let transport = AsyncHTTPClientTransport(configuration: .init(timeout: .zero, maxRedirects: 99))
+        #expect(transport.configuration.maxRedirects == 20)
+        #expect(transport.configuration.timeout == .milliseconds(1))
+        let none = AsyncHTTPClientTransport(configuration: .init(maxRedirects: -3))
+        #expect(none.configuration.maxRedirects == 0)
+    }
+
+    @Test func aRedirectFromHTTPSToHTTPIsRefused() throws {
+        let request = HTTPRequest(method: .get, url: try #require(URL(string: "https://api.example.com/a")),
+                                  headers: ["Authorization": "Bearer t"])
+        let exchange = AsyncHTTPClientTransport.Exchange(
+            status: 301, headers: ["Location": "http://api.example.com/a"], body: Data(), timeToFirstByte: nil, bytesSent: 0)
+        var chain = AsyncHTTPClientTransport.RedirectChain(from: request)
+        let error = #expect(throws: GatewayError.self) {
+            try AsyncHTTPClientTransport.redirect(after: exchange, of: request, chain: &chain, maxRedirects: 20)
+        }
+        #expect(error?.kind == .redirectRefused)
+    }
+
+    @Test func anHTTPSRedirectToAnotherPortDropsCredentials() throws {
+        let request = HTTPRequest(method: .get, url: try #require(URL(string: "https://api.example.com/a")),
+                                  headers: ["Authorization": "Bearer secret-token", "Cookie": "a=b", "X-Trace": "t-9"])
+        let exchange = AsyncHTTPClientTransport.Exchange(
+            status: 302, headers: ["Location": "https://api.example.com:8443/b"], body: Data(), timeToFirstByte: nil, bytesSent: 0)
+        var chain = AsyncHTTPClientTransport.RedirectChain(from: request)
+        let next = try #require(try AsyncHTTPClientTransport.redirect(after: exchange, of: request, chain: &chain, maxRedirects: 20))
+        #expect(next.url.absoluteString == "https://api.example.com:8443/b")
+        #expect(!next.headers.contains("Authorization"))
+        #expect(!next.headers.contains("Cookie"))
+        #expect(next.headers["X-Trace"] == "t-9")
+    }
+}
