@@ -83,7 +83,8 @@ extension AsyncHTTPClientTransport {
     /// - Parameter progress: the body received so far, once the response head has arrived: a
     ///   connection failure after it means the body was cut off.
     static func map(
-        _ error: any Error, request: HTTPRequest, idleTimeout: Duration, progress: (received: Int, expected: Int?)?
+        _ error: any Error, request: HTTPRequest, idleTimeout: Duration, elapsed: Duration,
+        progress: (received: Int, expected: Int?)?
     ) -> any Error {
         if error is GatewayError { return error }
         if error is CancellationError || Task.isCancelled { return CancellationError() }
@@ -96,11 +97,9 @@ extension AsyncHTTPClientTransport {
             case .cancelled:
                 return CancellationError()
             case .readTimeout, .writeTimeout:
-                return failure(.timeout, "no network activity within the client's timeout",
-                               fix: "raise the request's `timeout`, or check that \(target) answers")
+                return idleTimedOut(request, idleTimeout: idleTimeout).with(underlying: error)
             case .deadlineExceeded:
-                return failure(.timeout, "the whole-call deadline passed before the response was complete",
-                               fix: "allow more time in the call's `deadline`")
+                return deadlinePassed(request, after: elapsed).with(underlying: error)
             case .connectTimeout, .getConnectionFromPoolTimeout, .tlsHandshakeTimeout:
                 return failure(.timeout, "could not connect to \(target) in time",
                                fix: "check that the server is running and reachable, or raise `connectTimeout`")

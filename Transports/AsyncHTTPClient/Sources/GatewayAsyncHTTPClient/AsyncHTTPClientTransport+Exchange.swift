@@ -71,14 +71,24 @@ extension AsyncHTTPClientTransport {
         var bytesSent: Int64 { state.withLockedValue { $0.sent } }
     }
 
-    /// One request and its whole response, without following redirects, raced against the idle
-    /// timeout and the deadline.
+    /// One request and its whole response, without following redirects, within the idle timeout
+    /// and the deadline.
+    ///
+    /// When the transport owns its client, the request's idle timeout is the configured one and
+    /// there is no deadline, the client's read timeout is the whole limit and no watchdog is
+    /// needed (the common case, and the fast one). Otherwise a watchdog task races the request:
+    /// the client's own deadline ends with the response head, not the body.
     func exchange(_ request: HTTPRequest, callStarted: ContinuousClock.Instant) async throws -> Exchange {
         let idleTimeout = max(request.timeout ?? configuration.timeout, .milliseconds(1))
         let progress = Progress(now: ContinuousClock.now)
         do {
+            if clientEnforcesTimeout, idleTimeout == configuration.timeout, request.deadline == nil {
+                return try await perform(request, deadline: .distantFuture, progress: progress, callStarted: callStarted)
+            }
             return try await withThrowingTaskGroup(of: Exchange?.self) { group in
-                group.addTask { try await self.perform(request, progress: progress, callStarted: callStarted) }
+                group.addTask {
+                    try await self.perform(request, deadline: .distantFuture, progress: progress, callStarted: callStarted)
+                }
                 group.addTask {
                     try await Self.watch(request, progress: progress, idleTimeout: idleTimeout, callStarted: callStarted)
                     return nil
@@ -90,13 +100,18 @@ extension AsyncHTTPClientTransport {
                 throw CancellationError()
             }
         } catch {
-            throw Self.map(error, request: request, idleTimeout: idleTimeout, progress: progress.bodyProgress)
+            throw Self.map(
+                error, request: request, idleTimeout: idleTimeout, elapsed: ContinuousClock.now - callStarted,
+                progress: progress.bodyProgress
+            )
         }
     }
 
     /// Sends the request and reads the whole body, enforcing the size limit as bytes arrive.
-    private func perform(_ request: HTTPRequest, progress: Progress, callStarted: ContinuousClock.Instant) async throws -> Exchange {
-        let response = try await client.execute(makeClientRequest(request, progress: progress), deadline: .distantFuture)
+    private func perform(
+        _ request: HTTPRequest, deadline: NIODeadline, progress: Progress, callStarted: ContinuousClock.Instant
+    ) async throws -> Exchange {
+        let response = try await client.execute(makeClientRequest(request, progress: progress), deadline: deadline)
         let headReceived = ContinuousClock.now
         let headers = Self.headers(of: response.headers)
         let status = Int(response.status.code)

@@ -87,16 +87,18 @@ public final class AsyncHTTPClientTransport: Transport {
     /// The client requests go through.
     public let client: HTTPClient
     private let ownsClient: Bool
+    /// Whether the client's read timeout is `configuration.timeout` (true for a client the
+    /// transport made), so that requests with that idle timeout need no watchdog.
+    let clientEnforcesTimeout: Bool
     private let shutDown = NIOLockedValueBox(false)
 
     /// Creates a transport with a client of its own; call `shutdown()` when done with it.
     ///
     /// - Parameter configuration: timeouts, redirect limit, default headers, connection pool.
     public convenience init(configuration: Configuration = Configuration()) {
-        let client = HTTPClient(
-            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-            configuration: Self.clientConfiguration(for: configuration)
-        )
+        var clientConfiguration = Self.clientConfiguration(for: configuration)
+        clientConfiguration.timeout.read = Self.timeAmount(max(configuration.timeout, .milliseconds(1)))
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: clientConfiguration)
         self.init(client: client, owned: true, configuration: configuration)
     }
 
@@ -120,6 +122,7 @@ public final class AsyncHTTPClientTransport: Transport {
         self.configuration = configuration
         self.client = client
         self.ownsClient = owned
+        self.clientEnforcesTimeout = owned
     }
 
     deinit {
@@ -130,7 +133,8 @@ public final class AsyncHTTPClientTransport: Transport {
 
     /// The client configuration this transport expects: no redirects followed by the client,
     /// decompression on (the size limit is the transport's), the connect timeout and pool size
-    /// of `configuration`.
+    /// of `configuration`. (A transport that makes its own client also sets the client's read
+    /// timeout to `configuration.timeout`; with a borrowed client it keeps time itself.)
     ///
     /// - Parameter configuration: the transport configuration to derive it from.
     /// - Returns: a configuration for `HTTPClient(eventLoopGroup:configuration:)`.

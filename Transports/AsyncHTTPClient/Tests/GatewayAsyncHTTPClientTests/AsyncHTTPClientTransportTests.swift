@@ -108,3 +108,45 @@ import Testing
         #expect(next.headers["X-Trace"] == "t-9")
     }
 }
+
+/// The path where the client keeps time itself: the transport's own client, a request with the
+/// configured idle timeout and no deadline.
+@Suite(.quietScheduler) struct AsyncHTTPClientTransportClientTimeoutTests {
+    @Test func aStalledServerEndsInTheConfiguredIdleTimeout() async throws {
+        let server = try LoopbackServer { _ in LoopbackResponse(fault: .stall) }
+        defer { server.shutdown() }
+        let transport = AsyncHTTPClientTransport(configuration: .init(timeout: .milliseconds(500)))
+        let started = ContinuousClock.now
+        let error = await #expect(throws: GatewayError.self) {
+            try await transport.send(HTTPRequest(method: .get, url: try server.url("/stall")))
+        }
+        try await transport.shutdown()
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(error?.kind == .timeout)
+        #expect(error?.message.contains("per-request timeout") == true)
+        #expect(error?.underlying is HTTPClientError)
+    }
+
+    @Test func aStallAfterPartOfTheBodyEndsInTheConfiguredIdleTimeout() async throws {
+        let server = try LoopbackServer { _ in
+            LoopbackResponse(body: Data(count: 10_000), fault: .throttleBody(chunk: 1_000, every: .seconds(60)))
+        }
+        defer { server.shutdown() }
+        let transport = AsyncHTTPClientTransport(configuration: .init(timeout: .milliseconds(500)))
+        let error = await #expect(throws: GatewayError.self) {
+            try await transport.send(HTTPRequest(method: .get, url: try server.url("/slow")))
+        }
+        try await transport.shutdown()
+        #expect(error?.kind == .timeout)
+    }
+
+    @Test func aTrickleThatNeverPausesForTheTimeoutArrivesWhole() async throws {
+        let payload = TransportConformance.bytes(3_000, seed: 5)
+        let server = try LoopbackServer { _ in .data(payload).with(fault: .throttleBody(chunk: 100, every: .milliseconds(100))) }
+        defer { server.shutdown() }
+        let transport = AsyncHTTPClientTransport(configuration: .init(timeout: .seconds(2)))
+        let response = try await transport.send(HTTPRequest(method: .get, url: try server.url("/trickle")))
+        try await transport.shutdown()
+        #expect(response.body == payload)
+    }
+}
