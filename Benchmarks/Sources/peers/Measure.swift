@@ -74,7 +74,17 @@ enum ProcessUsage {
     }
 
     /// The peak resident set size in bytes.
+    ///
+    /// On Linux this is `VmHWM` from `/proc/self/status`, which starts afresh with each program;
+    /// `getrusage`'s `ru_maxrss` survives `exec` and would report the parent's peak.
     static func peakMemoryBytes() -> Int {
+        #if os(Linux)
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kilobytes = line.dropFirst("VmHWM:".count).split(separator: " ").first.flatMap({ Int($0) }) {
+            return kilobytes * 1024
+        }
+        #endif
         var usage = rusage()
         #if canImport(Glibc)
         _ = getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)

@@ -14,6 +14,11 @@ final class Report: Sendable {
 
     init(json: Bool) { self.json = json }
 
+    /// Writes a line at once (standard output is not buffered here, so progress shows as it happens).
+    private func print(_ line: String = "") {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
     func header(_ options: Options) {
         guard !json else { return }
         let cores = ProcessInfo.processInfo.activeProcessorCount

@@ -176,7 +176,7 @@ extension AsyncHTTPClientTransport {
         clientRequest.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
         var headers = NIOHTTP1.HTTPHeaders()
         headers.reserveCapacity(request.headers.count + 3)
-        for field in request.headers where !Self.framingHeaders.contains(field.name.lowercased()) {
+        for field in request.headers where !Self.isFramingHeader(field.name) {
             headers.add(name: field.name, value: field.value)
         }
         switch request.body {
@@ -200,8 +200,33 @@ extension AsyncHTTPClientTransport {
         return clientRequest
     }
 
-    /// Header fields that frame the body: the client writes them from the body itself.
-    private static let framingHeaders: Set<String> = ["content-length", "transfer-encoding"]
+    /// Whether the field frames the body (`Content-Length`, `Transfer-Encoding`): the client
+    /// writes those from the body itself.
+    private static func isFramingHeader(_ name: String) -> Bool {
+        let count = name.utf8.count
+        guard count == 14 || count == 17 else { return false }
+        return asciiEqualsIgnoringCase(name, "content-length") || asciiEqualsIgnoringCase(name, "transfer-encoding")
+    }
+
+    /// ASCII case-insensitive equality, as HTTP field names compare.
+    static func asciiEqualsIgnoringCase(_ a: some StringProtocol, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        for (x, y) in zip(a.utf8, b.utf8) where x != y {
+            let lx = (x >= 65 && x <= 90) ? x | 0x20 : x
+            let ly = (y >= 65 && y <= 90) ? y | 0x20 : y
+            if lx != ly { return false }
+        }
+        return true
+    }
+
+    /// `text` without leading and trailing spaces and tabs.
+    static func trimmed(_ text: String) -> Substring {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) }) else {
+            return ""
+        }
+        return text[first...last]
+    }
 
     /// The response's header fields, in the order they arrived.
     static func headers(of headers: NIOHTTP1.HTTPHeaders) -> Gateway.HTTPHeaders {
@@ -214,11 +239,10 @@ extension AsyncHTTPClientTransport {
     /// `Content-Encoding`, since the client decompresses gzip and the header then counts
     /// compressed bytes (or is missing).
     static func declaredLength(_ headers: Gateway.HTTPHeaders) -> Int? {
-        if let encoding = headers["Content-Encoding"], encoding.trimmingCharacters(in: .whitespaces).lowercased() != "identity" {
+        if let encoding = headers["Content-Encoding"], !asciiEqualsIgnoringCase(trimmed(encoding), "identity") {
             return nil
         }
-        guard let text = headers["Content-Length"]?.trimmingCharacters(in: .whitespaces), let length = Int(text),
-              length >= 0 else { return nil }
+        guard let text = headers["Content-Length"].map(trimmed), let length = Int(text), length >= 0 else { return nil }
         return length
     }
 }

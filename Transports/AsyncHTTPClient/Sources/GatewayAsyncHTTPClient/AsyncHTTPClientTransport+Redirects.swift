@@ -6,11 +6,14 @@ extension AsyncHTTPClientTransport {
     /// origin of the first request (after which credentials are never sent again, even if a
     /// later hop comes back).
     struct RedirectChain: Sendable {
-        let origin: Origin?
+        /// The first request's URL; its origin is worked out only when a redirect needs it.
+        let firstURL: URL
         var count = 0
         var leftOrigin = false
 
-        init(from request: HTTPRequest) { origin = request.origin }
+        init(from request: HTTPRequest) { firstURL = request.url }
+
+        var origin: Origin? { Origin(firstURL) }
     }
 
     /// Header fields that carry credentials and never follow a redirect to another origin.
