@@ -117,20 +117,20 @@ extension TransportConformance {
             if rawValue.hasPrefix("provider") { return .provider }
             switch self {
             case .aBodyCutOffMidwayIsAnErrorNeverASuccess, .aStalledServerEndsInATimeoutInsideTheDeadline,
-                 .aStallAfterPartOfTheBodyEndsInATimeout, .theTimeoutIsAnIdleTimeoutNotALimitOnTheWholeTransfer,
-                 .aDeadlineShorterThanDelayedHeadersEndsInATimeout, .aDeadlineAlreadyPastFailsBeforeSending,
-                 .anOversizedBodyEndsInResponseTooLargeWithoutHoldingIt, .aBodyExactlyAtTheLimitIsAccepted,
-                 .aResetConnectionIsATransportError, .aClosedPortIsATransportErrorThatSaysWhere,
-                 .cancellingTheTaskCancelsTheRequestPromptly, .aTaskCancelledBeforeSendingNeverReachesTheServer,
-                 .requestsHTTPCannotCarryAreRefusedBeforeSending, .aMissingBodyFileIsAnInvalidRequest,
-                 .errorDescriptionsNeverShowTokens:
+                .aStallAfterPartOfTheBodyEndsInATimeout, .theTimeoutIsAnIdleTimeoutNotALimitOnTheWholeTransfer,
+                .aDeadlineShorterThanDelayedHeadersEndsInATimeout, .aDeadlineAlreadyPastFailsBeforeSending,
+                .anOversizedBodyEndsInResponseTooLargeWithoutHoldingIt, .aBodyExactlyAtTheLimitIsAccepted,
+                .aResetConnectionIsATransportError, .aClosedPortIsATransportErrorThatSaysWhere,
+                .cancellingTheTaskCancelsTheRequestPromptly, .aTaskCancelledBeforeSendingNeverReachesTheServer,
+                .requestsHTTPCannotCarryAreRefusedBeforeSending, .aMissingBodyFileIsAnInvalidRequest,
+                .errorDescriptionsNeverShowTokens:
                 return .fault
             case .aSameOriginRedirectKeepsEveryHeader, .aCrossOriginRedirectArrivesWithoutCredentials,
-                 .credentialsDoNotComeBackWhenTheChainReturnsToTheFirstOrigin,
-                 .aSeeOtherAfterAPostContinuesAsAGetWithoutTheBody, .aTemporaryRedirectResendsTheMethodAndTheBody,
-                 .aTemporaryRedirectResendsAFileBodyByteForByte, .twentyRedirectsAreFollowed,
-                 .theTwentyFirstRedirectEndsWithTooManyRedirects, .theRedirectLimitCanBeLowered,
-                 .aRedirectToANonHTTPSchemeIsRefused, .aRedirectWithoutLocationIsTheFinalResponse:
+                .credentialsDoNotComeBackWhenTheChainReturnsToTheFirstOrigin,
+                .aSeeOtherAfterAPostContinuesAsAGetWithoutTheBody, .aTemporaryRedirectResendsTheMethodAndTheBody,
+                .aTemporaryRedirectResendsAFileBodyByteForByte, .twentyRedirectsAreFollowed,
+                .theTwentyFirstRedirectEndsWithTooManyRedirects, .theRedirectLimitCanBeLowered,
+                .aRedirectToANonHTTPSchemeIsRefused, .aRedirectWithoutLocationIsTheFinalResponse:
                 return .redirect
             default:
                 return .roundTrip

@@ -48,7 +48,8 @@ extension TransportConformance {
         let server = try LoopbackServer { _ in LoopbackResponse(fault: .stall) }
         defer { server.shutdown() }
         let deadline = ContinuousClock.now + .seconds(10)
-        let error = try await failure(of: try Self.request(server, "/stall", timeout: .milliseconds(500), deadline: deadline))
+        let error = try await failure(
+            of: try Self.request(server, "/stall", timeout: .milliseconds(500), deadline: deadline))
         #expect(ContinuousClock.now < deadline)
         #expect(error?.kind == .timeout)
         #expect(error?.message.contains("per-request timeout") == true)
@@ -60,8 +61,9 @@ extension TransportConformance {
             LoopbackResponse(body: Data(count: 10_000), fault: .throttleBody(chunk: 1_000, every: .seconds(60)))
         }
         defer { server.shutdown() }
-        let error = try await failure(of: try Self.request(
-            server, "/slow", timeout: .milliseconds(500), deadline: .now + .seconds(10)))
+        let error = try await failure(
+            of: try Self.request(
+                server, "/slow", timeout: .milliseconds(500), deadline: .now + .seconds(10)))
         #expect(error?.kind == .timeout)
     }
 
@@ -69,7 +71,9 @@ extension TransportConformance {
         // 60 pieces 100 ms apart take about 6 s in all, longer than the 4 s timeout, but
         // there are never four seconds without data (a wide margin for a loaded machine).
         let payload = Self.bytes(6_000, seed: 5)
-        let server = try LoopbackServer { _ in .data(payload).with(fault: .throttleBody(chunk: 100, every: .milliseconds(100))) }
+        let server = try LoopbackServer { _ in
+            .data(payload).with(fault: .throttleBody(chunk: 100, every: .milliseconds(100)))
+        }
         defer { server.shutdown() }
         let request = try Self.request(server, "/trickle", timeout: .seconds(4))
         let response = try await withTransport { try await $0.send(request) }
@@ -80,8 +84,9 @@ extension TransportConformance {
         let server = try LoopbackServer { _ in LoopbackResponse.text("late").with(fault: .delayHeaders(.seconds(30))) }
         defer { server.shutdown() }
         let started = ContinuousClock.now
-        let error = try await failure(of: try Self.request(
-            server, "/late", timeout: .seconds(60), deadline: started + .milliseconds(500)))
+        let error = try await failure(
+            of: try Self.request(
+                server, "/late", timeout: .seconds(60), deadline: started + .milliseconds(500)))
         #expect(error?.kind == .timeout)
         #expect(error?.message.contains("deadline") == true)
         #expect(ContinuousClock.now - started < .seconds(30))
@@ -97,7 +102,9 @@ extension TransportConformance {
 
     private func oversized() async throws {
         for chunked in [false, true] {
-            let server = try LoopbackServer { _ in LoopbackResponse(body: Data(count: 5 * 1024 * 1024), chunked: chunked) }
+            let server = try LoopbackServer { _ in
+                LoopbackResponse(body: Data(count: 5 * 1024 * 1024), chunked: chunked)
+            }
             defer { server.shutdown() }
             let error = try await failure(of: try Self.request(server, "/big", maxResponseBytes: 64 * 1024))
             #expect(error?.kind == .responseTooLarge, "chunked: \(chunked)")
@@ -172,12 +179,16 @@ extension TransportConformance {
     private func refusedBeforeSending() async throws {
         let cases: [(String, HTTPMethod, HTTPHeaders, Data)] = [
             ("GET with a body", .get, HTTPHeaders(), Data("x".utf8)),
-            ("a line break in a header", .post, HTTPHeaders([.init(name: "X-Evil", value: "a\r\nInjected: yes")]), Data()),
+            (
+                "a line break in a header", .post, HTTPHeaders([.init(name: "X-Evil", value: "a\r\nInjected: yes")]),
+                Data()
+            ),
         ]
         let server = try LoopbackServer { _ in .text("should not run") }
         defer { server.shutdown() }
         for (name, method, headers, body) in cases {
-            let error = try await failure(of: try Self.request(server, "/", method: method, headers: headers, body: .data(body)))
+            let error = try await failure(
+                of: try Self.request(server, "/", method: method, headers: headers, body: .data(body)))
             #expect(error?.kind == .invalidRequest, "\(name)")
             #expect(error?.fix != nil, "\(name)")
         }
@@ -187,9 +198,11 @@ extension TransportConformance {
     private func missingBodyFile() async throws {
         let server = try LoopbackServer { _ in .text("should not run") }
         defer { server.shutdown() }
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("gateway-missing-\(UUID().uuidString)")
-        let error = try await failure(of: try Self.request(
-            server, "/", method: .post, body: .file(missing, length: 10, removeAfterSending: false)))
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gateway-missing-\(UUID().uuidString)")
+        let error = try await failure(
+            of: try Self.request(
+                server, "/", method: .post, body: .file(missing, length: 10, removeAfterSending: false)))
         #expect(error?.kind == .invalidRequest)
         #expect(server.requests.isEmpty)
     }
@@ -197,8 +210,9 @@ extension TransportConformance {
     private func noTokensInErrors() async throws {
         let server = try LoopbackServer { _ in LoopbackResponse(fault: .resetConnection) }
         defer { server.shutdown() }
-        let error = try await failure(of: try Self.request(
-            server, "/x?access_token=query-secret", headers: ["Authorization": "Bearer header-secret"]))
+        let error = try await failure(
+            of: try Self.request(
+                server, "/x?access_token=query-secret", headers: ["Authorization": "Bearer header-secret"]))
         let text = try #require(error).description
         #expect(!text.contains("query-secret"))
         #expect(!text.contains("header-secret"))

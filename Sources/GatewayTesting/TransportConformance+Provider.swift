@@ -90,10 +90,13 @@ extension TransportConformance {
         let server = try LoopbackServer { _ in LoopbackResponse(fault: .stall) }
         defer { server.shutdown() }
         let started = ContinuousClock.now
-        let error = try await withProvider(server, configure: { config in
-            config.timeout = .milliseconds(500)
-            config.deadline = .seconds(20)
-        }) { provider in
+        let error = try await withProvider(
+            server,
+            configure: { config in
+                config.timeout = .milliseconds(500)
+                config.deadline = .seconds(20)
+            }
+        ) { provider in
             await #expect(throws: GatewayError.self) { try await provider.send(Endpoint<Data>.get("stall")) }
         }
         #expect(ContinuousClock.now - started < .seconds(20))
@@ -119,7 +122,9 @@ extension TransportConformance {
 
     private func providerOversized() async throws {
         for chunked in [false, true] {
-            let server = try LoopbackServer { _ in LoopbackResponse(body: Data(count: 4 * 1024 * 1024), chunked: chunked) }
+            let server = try LoopbackServer { _ in
+                LoopbackResponse(body: Data(count: 4 * 1024 * 1024), chunked: chunked)
+            }
             defer { server.shutdown() }
             let error = try await withProvider(server, configure: { $0.maxResponseBytes = 256 * 1024 }) { provider in
                 await #expect(throws: GatewayError.self) { try await provider.send(Endpoint<Data>.get("huge")) }

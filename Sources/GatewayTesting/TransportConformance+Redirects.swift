@@ -89,11 +89,13 @@ extension TransportConformance {
 
     private func seeOther() async throws {
         let server = try LoopbackServer { request in
-            request.path == "/submit" ? .redirect(to: "/result", status: 303) : .text("\(request.method) \(request.body.count)")
+            request.path == "/submit"
+                ? .redirect(to: "/result", status: 303) : .text("\(request.method) \(request.body.count)")
         }
         defer { server.shutdown() }
         let request = try Self.request(
-            server, "/submit", method: .post, headers: ["Content-Type": "application/json"], body: .data(Data("{}".utf8)))
+            server, "/submit", method: .post, headers: ["Content-Type": "application/json"],
+            body: .data(Data("{}".utf8)))
         let response = try await withTransport { try await $0.send(request) }
         #expect(Self.text(response.body) == "GET 0")
         #expect(server.requests.last?.headers.contains("Content-Type") == false)
@@ -113,7 +115,8 @@ extension TransportConformance {
     }
 
     private func temporaryRedirectWithFile() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gateway-conformance-\(UUID().uuidString).bin")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gateway-conformance-\(UUID().uuidString).bin")
         let contents = Self.bytes(200_000, seed: 13)
         try contents.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -172,7 +175,9 @@ extension TransportConformance {
     }
 
     private func noLocation() async throws {
-        let server = try LoopbackServer { _ in .text("moved, but where?", status: 302, headers: ["X-Why": "no location"]) }
+        let server = try LoopbackServer { _ in
+            .text("moved, but where?", status: 302, headers: ["X-Why": "no location"])
+        }
         defer { server.shutdown() }
         let response = try await withTransport { try await $0.send(try Self.request(server, "/")) }
         #expect(response.status == 302)

@@ -48,7 +48,10 @@ extension TransportConformance {
         #expect(server.requests.count == 1)
         #expect(received.method == "GET")
         #expect(received.path == "/items/42")
-        #expect(received.query == [.init(name: "q", value: "a b"), .init(name: "tag", value: "x"), .init(name: "tag", value: "y")])
+        #expect(
+            received.query == [
+                .init(name: "q", value: "a b"), .init(name: "tag", value: "x"), .init(name: "tag", value: "y"),
+            ])
         #expect(received.headers["x-trace"] == "t-1")
         #expect(received.headers["Accept"] == "application/json")
         #expect(received.headers["User-Agent"] == "Gateway/0.1")
@@ -81,15 +84,18 @@ extension TransportConformance {
         defer { server.shutdown() }
         try await withTransport { transport in
             for method in [HTTPMethod.put, .patch, .delete] {
-                let response = try await transport.send(try Self.request(
-                    server, "/thing", method: method, headers: ["Content-Type": "text/plain"], body: .data(Data("payload".utf8))))
+                let response = try await transport.send(
+                    try Self.request(
+                        server, "/thing", method: method, headers: ["Content-Type": "text/plain"],
+                        body: .data(Data("payload".utf8))))
                 #expect(Self.text(response.body) == "\(method.rawValue) payload")
             }
         }
     }
 
     private func fileBody() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gateway-conformance-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gateway-conformance-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("upload.bin")
@@ -142,7 +148,8 @@ extension TransportConformance {
         defer { server.shutdown() }
         try await withTransport { transport in
             for method in [HTTPMethod.get, .post] {
-                let response = try await transport.send(try Self.request(server, "/", method: method, body: .data(Data())))
+                let response = try await transport.send(
+                    try Self.request(server, "/", method: method, body: .data(Data())))
                 #expect(Self.text(response.body) == "0", "\(method)")
             }
         }
@@ -198,7 +205,9 @@ extension TransportConformance {
         }
         defer { server.shutdown() }
         try await withTransport { transport in
-            for path in ["/login", "/login", "/profile"] { _ = try await transport.send(try Self.request(server, path)) }
+            for path in ["/login", "/login", "/profile"] {
+                _ = try await transport.send(try Self.request(server, path))
+            }
         }
         // Three requests reached the server: nothing was answered from a cache.
         #expect(server.requests.count == 3)

@@ -121,7 +121,8 @@ public struct TransportConformance: Sendable {
     }
 
     /// "gateway " × 500 compressed with gzip.
-    static let gzipBody = Data(base64Encoded: "H4sIAAAAAAACA+3FMQ0AMAgAMCuzxrFggITgHhk87dOM+h3z0rZt27Ztn71PbALKoA8AAA==") ?? Data()
+    static let gzipBody =
+        Data(base64Encoded: "H4sIAAAAAAACA+3FMQ0AMAgAMCuzxrFggITgHhk87dOM+h3z0rZt27Ztn71PbALKoA8AAA==") ?? Data()
     static let gzipText = String(repeating: "gateway ", count: 500)
 
     /// The body as text.

@@ -31,7 +31,8 @@ import Testing
 
     @Test func aTransportThatIgnoresTheSizeLimitFailsTheSizeCheck() async throws {
         await withKnownIssue {
-            try await TransportConformance { _ in AnsweringTransport() }.run(.anOversizedBodyEndsInResponseTooLargeWithoutHoldingIt)
+            try await TransportConformance { _ in AnsweringTransport() }.run(
+                .anOversizedBodyEndsInResponseTooLargeWithoutHoldingIt)
         }
     }
 

@@ -18,7 +18,8 @@ enum BenchServer {
 
     /// A 628-byte JSON body, like the one the platform notes were measured with.
     static let body: Data = {
-        var text = #"{"id":42,"name":"Ada Lovelace","email":"ada@example.com","tags":["math","poetry","engines"],"bio":""#
+        var text =
+            #"{"id":42,"name":"Ada Lovelace","email":"ada@example.com","tags":["math","poetry","engines"],"bio":""#
         let closing = #""}"#
         text += String(repeating: "x", count: 628 - text.utf8.count - closing.utf8.count) + closing
         return Data(text.utf8)

@@ -19,7 +19,8 @@ enum GatewayGraphQL {
         prepareValidate: { schemaText, operationText in
             let built = Schema.build(sources: [Source(schemaText, name: "schema.graphql")], options: .lenient)
             guard let schema = built.schema else {
-                throw PeerFailure("GraphQLLanguage did not build the schema: \(built.errors.first?.description ?? "no error")")
+                throw PeerFailure(
+                    "GraphQLLanguage did not build the schema: \(built.errors.first?.description ?? "no error")")
             }
             let document = try Parser.parse(Source(operationText))
             let validator = Validator(schema: schema)

@@ -27,15 +27,26 @@ struct GraphQLBenchmarks {
         ("Shopify schema", "schemas/shopify-storefront/vuestorefront-shopify/schema.graphql"),
     ]
     static let operations = [
-        ("Shopify get_product_media", "operations/shopify-storefront/storefront-api-learning-kit/06_products/05_get_product_media/query.graphql"),
+        (
+            "Shopify get_product_media",
+            "operations/shopify-storefront/storefront-api-learning-kit/06_products/05_get_product_media/query.graphql"
+        ),
         ("GitHub RepoFileHistory", "operations/github/GitHawk/RepoFileHistory.graphql"),
         ("SWAPI 06_fragments", "operations/swapi/swapi-graphql/06_fragments.graphql"),
     ]
     static let validations = [
-        ("GitHub RepoFileHistory", "schemas/github/octokit-graphql-schema/schema.graphql", "operations/github/GitHawk/RepoFileHistory.graphql"),
-        ("SWAPI 06_fragments", "schemas/swapi/swapi-graphql/schema.graphql", "operations/swapi/swapi-graphql/06_fragments.graphql"),
-        ("Star Wars HeroAndFriendsNames", "schemas/starwars/apollo-ios-dev-StarWarsAPI/schema.graphqls",
-         "operations/starwars/apollo-ios-dev-StarWarsAPI/HeroAndFriendsNames.graphql"),
+        (
+            "GitHub RepoFileHistory", "schemas/github/octokit-graphql-schema/schema.graphql",
+            "operations/github/GitHawk/RepoFileHistory.graphql"
+        ),
+        (
+            "SWAPI 06_fragments", "schemas/swapi/swapi-graphql/schema.graphql",
+            "operations/swapi/swapi-graphql/06_fragments.graphql"
+        ),
+        (
+            "Star Wars HeroAndFriendsNames", "schemas/starwars/apollo-ios-dev-StarWarsAPI/schema.graphqls",
+            "operations/starwars/apollo-ios-dev-StarWarsAPI/HeroAndFriendsNames.graphql"
+        ),
     ]
 
     static let peers = [GatewayGraphQL.peer, GraphQLSwiftPeer.peer]
@@ -52,7 +63,9 @@ struct GraphQLBenchmarks {
         }
         for (name, path) in [Self.schemas[2]] + Self.operations {
             let text = try read(path)
-            emit(compare("print", name, bytes: text.utf8.count) { try $0.preparePrint(text, path.hasPrefix("schemas/")) })
+            emit(
+                compare("print", name, bytes: text.utf8.count) { try $0.preparePrint(text, path.hasPrefix("schemas/")) }
+            )
         }
         for (name, schemaPath, operationPath) in Self.validations {
             let schema = try read(schemaPath), operation = try read(operationPath)
@@ -77,7 +90,9 @@ struct GraphQLBenchmarks {
         var speedup: Double?
     }
 
-    private func compare(_ benchmark: String, _ input: String, bytes: Int, prepare: (GraphQLPeer) throws -> () -> Int) -> Result {
+    private func compare(_ benchmark: String, _ input: String, bytes: Int, prepare: (GraphQLPeer) throws -> () -> Int)
+        -> Result
+    {
         var result = Result(benchmark: benchmark, input: input, bytes: bytes, measurements: [])
         for peer in Self.peers {
             do {
@@ -88,8 +103,10 @@ struct GraphQLBenchmarks {
                 result.measurements.append(.init(library: peer.name, failure: "\(error)"))
             }
         }
-        if let ours = result.measurements.first?.seconds?.median, let theirs = result.measurements.last?.seconds?.median,
-           ours > 0, result.measurements.count == 2 {
+        if let ours = result.measurements.first?.seconds?.median,
+            let theirs = result.measurements.last?.seconds?.median,
+            ours > 0, result.measurements.count == 2
+        {
             result.speedup = theirs / ours
         }
         return result

@@ -78,7 +78,9 @@ struct HTTPBenchmarks {
         }
     }
 
-    private func measure(_ client: ClientKind, _ concurrency: Int, _ requests: Int, _ baseURL: URL) async throws -> Sample {
+    private func measure(_ client: ClientKind, _ concurrency: Int, _ requests: Int, _ baseURL: URL) async throws
+        -> Sample
+    {
         let process = try ChildProcess([
             "client", client.argument, "\(concurrency)", "\(requests)", "\(min(requests, 500))", baseURL.absoluteString,
         ])
@@ -94,7 +96,7 @@ struct HTTPBenchmarks {
     /// as JSON, or the error.
     static func runClient(_ arguments: [String]) async -> String {
         guard arguments.count == 5, let kind = ClientKind(argument: arguments[0]), let concurrency = Int(arguments[1]),
-              let requests = Int(arguments[2]), let warmup = Int(arguments[3]), let url = URL(string: arguments[4])
+            let requests = Int(arguments[2]), let warmup = Int(arguments[3]), let url = URL(string: arguments[4])
         else { return "usage: peers client KIND CONCURRENCY REQUESTS WARMUP URL" }
         do {
             let client = try kind.make(baseURL: url)

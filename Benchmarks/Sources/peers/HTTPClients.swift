@@ -49,7 +49,8 @@ enum ClientKind: String, CaseIterable, Sendable, Codable {
     func make(baseURL: URL) throws -> any BenchClient {
         switch self {
         case .bareURLSession: BareURLSessionClient(url: baseURL.appendingPathComponent("item"))
-        case .transportURLSession: TransportClient(url: baseURL.appendingPathComponent("item"), transport: URLSessionTransport())
+        case .transportURLSession:
+            TransportClient(url: baseURL.appendingPathComponent("item"), transport: URLSessionTransport())
         case .providerURLSession: ProviderClient(baseURL: baseURL, transport: URLSessionTransport())
         case .bareAsyncHTTPClient: BareAsyncHTTPClient(url: baseURL.appendingPathComponent("item"))
         case .transportAsyncHTTPClient:

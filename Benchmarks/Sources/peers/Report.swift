@@ -47,7 +47,8 @@ final class Report: Sendable {
             return Self.time(seconds, bytes: result.benchmark == "parse" && result.bytes > 100_000 ? result.bytes : nil)
         }
         let speedup = result.speedup.map { String(format: "%.1f×", $0) } ?? "–"
-        print("| \(result.benchmark) | \(result.input) | \(result.bytes) | \(cells.joined(separator: " | ")) | \(speedup) |")
+        let row = [result.benchmark, result.input, "\(result.bytes)"] + cells + [speedup]
+        print("| " + row.joined(separator: " | ") + " |")
     }
 
     func http(_ result: HTTPBenchmarks.Result) {
@@ -58,24 +59,28 @@ final class Report: Sendable {
         let first = state.withLock { state -> Bool in
             defer { state.httpHeader = true }
             if result.client != result.client.bare, let ratio = result.ratioToBare {
-                state.ratios.append("\(result.client.rawValue), \(result.concurrency) in flight: "
-                                    + String(format: "%.3f", ratio) + " of \(result.client.bare.rawValue)'s requests/s")
+                state.ratios.append(
+                    "\(result.client.rawValue), \(result.concurrency) in flight: "
+                        + String(format: "%.3f", ratio) + " of \(result.client.bare.rawValue)'s requests/s")
             }
             return !state.httpHeader
         }
         if first {
             print("")
-            print("HTTP: GET of a \(BenchServer.body.count)-byte JSON body, server in a child process; median of runs (min–max)")
+            print("HTTP: GET of a \(BenchServer.body.count)-byte JSON body, server in a child process;"
+                  + " median of runs (min–max)")
             print("| client | in flight | requests/s | CPU per request | peak memory | vs bare client (req/s) |")
             print("|---|---:|---:|---:|---:|---:|")
         }
         let rate = result.requestsPerSecond
         let cpu = result.cpuPerRequestSeconds
-        let ratio = result.client == result.client.bare ? "1 (is bare)" : String(format: "%.3f", result.ratioToBare ?? .nan)
-        print("| \(result.client.rawValue) | \(result.concurrency) | "
-              + String(format: "%.0f (%.0f–%.0f)", rate.median, rate.low, rate.high) + " | "
-              + String(format: "%.1f µs (%.1f–%.1f)", cpu.median * 1e6, cpu.low * 1e6, cpu.high * 1e6) + " | "
-              + String(format: "%.1f MiB", result.peakMemoryBytes.median / 1_048_576) + " | \(ratio) |")
+        let ratio =
+            result.client == result.client.bare ? "1 (is bare)" : String(format: "%.3f", result.ratioToBare ?? .nan)
+        print(
+            "| \(result.client.rawValue) | \(result.concurrency) | "
+                + String(format: "%.0f (%.0f–%.0f)", rate.median, rate.low, rate.high) + " | "
+                + String(format: "%.1f µs (%.1f–%.1f)", cpu.median * 1e6, cpu.low * 1e6, cpu.high * 1e6) + " | "
+                + String(format: "%.1f MiB", result.peakMemoryBytes.median / 1_048_576) + " | \(ratio) |")
     }
 
     func footer() {
@@ -92,7 +97,8 @@ final class Report: Sendable {
     private func emitJSON<T: Encodable>(_ value: T) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         if let data = try? encoder.encode(value) { print(String(decoding: data, as: UTF8.self)) }
     }
 

@@ -58,11 +58,15 @@ struct Options {
             case "--parallel-requests": parallelRequests = max(1, try number(argument))
             case "--server":
                 let text = try value(argument)
-                guard let kind = BenchServer.Kind(rawValue: text) else { throw PeerFailure("--server takes nio or loopback") }
+                guard let kind = BenchServer.Kind(rawValue: text) else {
+                    throw PeerFailure("--server takes nio or loopback")
+                }
                 server = kind
             case "--url":
                 let text = try value(argument)
-                guard let parsed = URL(string: text), parsed.scheme == "http" else { throw PeerFailure("--url takes an http URL") }
+                guard let parsed = URL(string: text), parsed.scheme == "http" else {
+                    throw PeerFailure("--url takes an http URL")
+                }
                 url = parsed
             case "--corpora": corpora = URL(fileURLWithPath: try value(argument))
             case "--help", "-h": throw PeerFailure(usage)
@@ -89,7 +93,8 @@ default:
         let report = Report(json: options.json)
         report.header(options)
         if options.only != "http" {
-            try GraphQLBenchmarks(corpora: options.corpora, sampler: Sampler(budget: options.budget)).run(report.graphQL)
+            try GraphQLBenchmarks(corpora: options.corpora, sampler: Sampler(budget: options.budget)).run(
+                report.graphQL)
         }
         if options.only != "graphql" {
             let http = HTTPBenchmarks(

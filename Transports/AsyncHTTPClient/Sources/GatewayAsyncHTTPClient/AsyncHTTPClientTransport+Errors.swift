@@ -10,24 +10,30 @@ extension AsyncHTTPClientTransport {
     static func validate(_ request: HTTPRequest) throws(GatewayError) {
         let scheme = request.url.scheme?.lowercased()
         guard scheme == "http" || scheme == "https", request.url.host?.isEmpty == false else {
-            throw GatewayError(.invalidRequest, "the URL \(Redaction.redactedURL(request.url)) is not an absolute http or https URL",
-                               fix: "give the provider an http or https base URL with a host", request: request)
+            throw GatewayError(
+                .invalidRequest, "the URL \(Redaction.redactedURL(request.url)) is not an absolute http or https URL",
+                fix: "give the provider an http or https base URL with a host", request: request)
         }
         for field in request.headers {
-            let bad = field.name.isEmpty || field.name.utf8.contains { $0 <= 32 || $0 == 58 || $0 >= 127 }
+            let bad =
+                field.name.isEmpty || field.name.utf8.contains { $0 <= 32 || $0 == 58 || $0 >= 127 }
                 || field.value.utf8.contains { $0 == 0 || $0 == 10 || $0 == 13 }
             if bad {
-                throw GatewayError(.invalidRequest, "the header field \"\(field.name.prefix(60))\" has a name or value that HTTP does not allow",
-                                   fix: "remove line breaks and control characters from header names and values", request: request)
+                throw GatewayError(
+                    .invalidRequest,
+                    "the header field \"\(field.name.prefix(60))\" has a name or value that HTTP does not allow",
+                    fix: "remove line breaks and control characters from header names and values", request: request)
             }
         }
         if request.method == .get || request.method == .head, let body = request.body, body.length > 0 {
-            throw GatewayError(.invalidRequest, "a \(request.method) request cannot carry a body",
-                               fix: "send the parameters in the query, or use POST", request: request)
+            throw GatewayError(
+                .invalidRequest, "a \(request.method) request cannot carry a body",
+                fix: "send the parameters in the query, or use POST", request: request)
         }
         if case .file(let url, _, _)? = request.body, !FileManager.default.isReadableFile(atPath: url.path) {
-            throw GatewayError(.invalidRequest, "the body file \(url.path) cannot be read",
-                               fix: "check that the file exists and is readable", request: request)
+            throw GatewayError(
+                .invalidRequest, "the body file \(url.path) cannot be read",
+                fix: "check that the file exists and is readable", request: request)
         }
     }
 
@@ -50,10 +56,11 @@ extension AsyncHTTPClientTransport {
     }
 
     static func idleTimedOut(_ request: HTTPRequest, idleTimeout: Duration) -> GatewayError {
-        GatewayError(
+        let server = request.origin?.description ?? "the URL"
+        return GatewayError(
             .timeout,
             "no network activity for \(seconds(idleTimeout)), the per-request timeout",
-            fix: "raise the request's `timeout`, or check that the server at \(request.origin?.description ?? "the URL") answers",
+            fix: "raise the request's `timeout`, or check that the server at \(server) answers",
             request: request
         )
     }
@@ -101,18 +108,25 @@ extension AsyncHTTPClientTransport {
             case .deadlineExceeded:
                 return deadlinePassed(request, after: elapsed).with(underlying: error)
             case .connectTimeout, .getConnectionFromPoolTimeout, .tlsHandshakeTimeout:
-                return failure(.timeout, "could not connect to \(target) in time",
-                               fix: "check that the server is running and reachable, or raise `connectTimeout`")
+                return failure(
+                    .timeout, "could not connect to \(target) in time",
+                    fix: "check that the server is running and reachable, or raise `connectTimeout`")
             case .invalidURL, .emptyHost, .emptyScheme, .missingSocketPath:
-                return failure(.invalidRequest, "the URL cannot be requested", fix: "use an absolute http or https URL with a host")
+                return failure(
+                    .invalidRequest, "the URL cannot be requested", fix: "use an absolute http or https URL with a host"
+                )
             case .bodyLengthMismatch:
-                return failure(.invalidRequest, "the request body's length differs from the length given",
-                               fix: "give the file body's exact length")
+                return failure(
+                    .invalidRequest, "the request body's length differs from the length given",
+                    fix: "give the file body's exact length")
             case .alreadyShutdown:
-                return failure(.invalidRequest, "the transport's client has been shut down",
-                               fix: "do not send through a transport after calling `shutdown()`")
+                return failure(
+                    .invalidRequest, "the transport's client has been shut down",
+                    fix: "do not send through a transport after calling `shutdown()`")
             default:
-                if clientError.description.contains("unsupportedScheme") || clientError.description.contains("invalidHeaderField") {
+                if clientError.description.contains("unsupportedScheme")
+                    || clientError.description.contains("invalidHeaderField")
+                {
                     return failure(.invalidRequest, "the request cannot be sent: \(clientError)")
                 }
             }
@@ -123,24 +137,28 @@ extension AsyncHTTPClientTransport {
                 .with(underlying: error)
         }
         if error is NIOConnectionError || (error as? IOError).map({ $0.errnoCode == ECONNREFUSED }) == true {
-            return failure(.transport, "could not connect to \(target)",
-                           fix: "check that the server is running and that the URL's host and port are right")
+            return failure(
+                .transport, "could not connect to \(target)",
+                fix: "check that the server is running and that the URL's host and port are right")
         }
         if error is HTTPParserError {
             return failure(.transport, "the server's response is not valid HTTP")
         }
         if let clientError = error as? HTTPClientError, clientError == .remoteConnectionClosed {
-            return failure(.transport, "connection lost before the response was complete",
-                           fix: "the server closed or reset the connection; retry, or check the server")
+            return failure(
+                .transport, "connection lost before the response was complete",
+                fix: "the server closed or reset the connection; retry, or check the server")
         }
         if error is IOError || error is ChannelError {
-            return failure(.transport, "the connection to \(target) failed: closed or reset before the response was complete",
-                           fix: "retry, or check the server")
+            return failure(
+                .transport, "the connection to \(target) failed: closed or reset before the response was complete",
+                fix: "retry, or check the server")
         }
         let typeName = String(describing: type(of: error))
         if typeName.contains("SSL") || typeName.contains("TLS") {
-            return failure(.transport, "the TLS connection to \(target) failed",
-                           fix: "check the server's certificate and the URL's scheme")
+            return failure(
+                .transport, "the TLS connection to \(target) failed",
+                fix: "check the server's certificate and the URL's scheme")
         }
         return failure(.transport, "the request to \(target) failed (\(typeName))")
     }

@@ -83,14 +83,17 @@ extension AsyncHTTPClientTransport {
         let progress = Progress(now: ContinuousClock.now)
         do {
             if clientEnforcesTimeout, idleTimeout == configuration.timeout, request.deadline == nil {
-                return try await perform(request, deadline: .distantFuture, progress: progress, callStarted: callStarted)
+                return try await perform(
+                    request, deadline: .distantFuture, progress: progress, callStarted: callStarted)
             }
             return try await withThrowingTaskGroup(of: Exchange?.self) { group in
                 group.addTask {
-                    try await self.perform(request, deadline: .distantFuture, progress: progress, callStarted: callStarted)
+                    try await self.perform(
+                        request, deadline: .distantFuture, progress: progress, callStarted: callStarted)
                 }
                 group.addTask {
-                    try await Self.watch(request, progress: progress, idleTimeout: idleTimeout, callStarted: callStarted)
+                    try await Self.watch(
+                        request, progress: progress, idleTimeout: idleTimeout, callStarted: callStarted)
                     return nil
                 }
                 defer { group.cancelAll() }
@@ -222,7 +225,8 @@ extension AsyncHTTPClientTransport {
     /// `text` without leading and trailing spaces and tabs.
     static func trimmed(_ text: String) -> Substring {
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) }) else {
+        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) })
+        else {
             return ""
         }
         return text[first...last]

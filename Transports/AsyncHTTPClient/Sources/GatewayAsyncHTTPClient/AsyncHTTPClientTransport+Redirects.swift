@@ -33,32 +33,39 @@ extension AsyncHTTPClientTransport {
         maxRedirects: Int
     ) throws(GatewayError) -> HTTPRequest? {
         guard [301, 302, 303, 307, 308].contains(exchange.status),
-              let location = exchange.headers["Location"]?.trimmingCharacters(in: .whitespaces), !location.isEmpty
+            let location = exchange.headers["Location"]?.trimmingCharacters(in: .whitespaces), !location.isEmpty
         else { return nil }
         let response = HTTPResponse(status: exchange.status, headers: exchange.headers, url: request.url)
-        guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL, let scheme = target.scheme?.lowercased()
+        guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
+            let scheme = target.scheme?.lowercased()
         else {
-            throw GatewayError(.invalidResponse, "the redirect's Location \"\(location.prefix(200))\" is not a valid URL",
-                               request: request, response: response)
+            throw GatewayError(
+                .invalidResponse, "the redirect's Location \"\(location.prefix(200))\" is not a valid URL",
+                request: request, response: response)
         }
         guard scheme == "http" || scheme == "https", target.host?.isEmpty == false else {
-            throw GatewayError(.redirectRefused, "a redirect to a \(scheme) URL was refused; only http and https are followed",
-                               request: request, response: response)
+            throw GatewayError(
+                .redirectRefused, "a redirect to a \(scheme) URL was refused; only http and https are followed",
+                request: request, response: response)
         }
         if request.url.scheme?.lowercased() == "https" && scheme == "http" {
-            throw GatewayError(.redirectRefused, "a redirect from https to http was refused",
-                               fix: "use the https URL the server should offer, or ask its owner to fix the redirect",
-                               request: request, response: response)
+            throw GatewayError(
+                .redirectRefused, "a redirect from https to http was refused",
+                fix: "use the https URL the server should offer, or ask its owner to fix the redirect",
+                request: request, response: response)
         }
         chain.count += 1
         guard chain.count <= maxRedirects else {
-            throw GatewayError(.tooManyRedirects, "more than \(maxRedirects) redirects; the last went to \(Redaction.redactedURL(target))",
-                               fix: "check the server for a redirect loop", request: request, response: response)
+            throw GatewayError(
+                .tooManyRedirects,
+                "more than \(maxRedirects) redirects; the last went to \(Redaction.redactedURL(target))",
+                fix: "check the server for a redirect loop", request: request, response: response)
         }
 
         var next = request
         next.url = target
-        let becomesGet = exchange.status == 303 ? request.method != .head : (exchange.status <= 302 && request.method == .post)
+        let becomesGet =
+            exchange.status == 303 ? request.method != .head : (exchange.status <= 302 && request.method == .post)
         if becomesGet {
             next.method = .get
             next.body = nil

@@ -175,9 +175,10 @@ public final class AsyncHTTPClientTransport: Transport {
         try Task.checkCancellation()
         try Self.validate(request)
         if ownsClient, shutDown.withLockedValue({ $0 }) {
-            throw GatewayError(.invalidRequest, "the transport has been shut down",
-                               fix: "do not send through a transport after calling `shutdown()`; make a new one",
-                               request: request)
+            throw GatewayError(
+                .invalidRequest, "the transport has been shut down",
+                fix: "do not send through a transport after calling `shutdown()`; make a new one",
+                request: request)
         }
         var current = request
         var chain = RedirectChain(from: request)

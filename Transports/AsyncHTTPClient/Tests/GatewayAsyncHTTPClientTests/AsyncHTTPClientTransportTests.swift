@@ -11,7 +11,8 @@ import Testing
     static let conformance = TransportConformance(
         shutdown: { transport in try await (transport as? AsyncHTTPClientTransport)?.shutdown() },
         makeTransport: { settings in
-            AsyncHTTPClientTransport(configuration: .init(timeout: settings.timeout, maxRedirects: settings.maxRedirects))
+            AsyncHTTPClientTransport(
+                configuration: .init(timeout: settings.timeout, maxRedirects: settings.maxRedirects))
         }
     )
 
@@ -84,10 +85,12 @@ import Testing
     }
 
     @Test func aRedirectFromHTTPSToHTTPIsRefused() throws {
-        let request = HTTPRequest(method: .get, url: try #require(URL(string: "https://api.example.com/a")),
-                                  headers: ["Authorization": "Bearer t"])
+        let request = HTTPRequest(
+            method: .get, url: try #require(URL(string: "https://api.example.com/a")),
+            headers: ["Authorization": "Bearer t"])
         let exchange = AsyncHTTPClientTransport.Exchange(
-            status: 301, headers: ["Location": "http://api.example.com/a"], body: Data(), timeToFirstByte: nil, bytesSent: 0)
+            status: 301, headers: ["Location": "http://api.example.com/a"], body: Data(), timeToFirstByte: nil,
+            bytesSent: 0)
         var chain = AsyncHTTPClientTransport.RedirectChain(from: request)
         let error = #expect(throws: GatewayError.self) {
             try AsyncHTTPClientTransport.redirect(after: exchange, of: request, chain: &chain, maxRedirects: 20)
@@ -96,12 +99,15 @@ import Testing
     }
 
     @Test func anHTTPSRedirectToAnotherPortDropsCredentials() throws {
-        let request = HTTPRequest(method: .get, url: try #require(URL(string: "https://api.example.com/a")),
-                                  headers: ["Authorization": "Bearer secret-token", "Cookie": "a=b", "X-Trace": "t-9"])
+        let request = HTTPRequest(
+            method: .get, url: try #require(URL(string: "https://api.example.com/a")),
+            headers: ["Authorization": "Bearer secret-token", "Cookie": "a=b", "X-Trace": "t-9"])
         let exchange = AsyncHTTPClientTransport.Exchange(
-            status: 302, headers: ["Location": "https://api.example.com:8443/b"], body: Data(), timeToFirstByte: nil, bytesSent: 0)
+            status: 302, headers: ["Location": "https://api.example.com:8443/b"], body: Data(), timeToFirstByte: nil,
+            bytesSent: 0)
         var chain = AsyncHTTPClientTransport.RedirectChain(from: request)
-        let next = try #require(try AsyncHTTPClientTransport.redirect(after: exchange, of: request, chain: &chain, maxRedirects: 20))
+        let next = try #require(
+            try AsyncHTTPClientTransport.redirect(after: exchange, of: request, chain: &chain, maxRedirects: 20))
         #expect(next.url.absoluteString == "https://api.example.com:8443/b")
         #expect(!next.headers.contains("Authorization"))
         #expect(!next.headers.contains("Cookie"))
@@ -142,7 +148,9 @@ import Testing
 
     @Test func aTrickleThatNeverPausesForTheTimeoutArrivesWhole() async throws {
         let payload = TransportConformance.bytes(3_000, seed: 5)
-        let server = try LoopbackServer { _ in .data(payload).with(fault: .throttleBody(chunk: 100, every: .milliseconds(100))) }
+        let server = try LoopbackServer { _ in
+            .data(payload).with(fault: .throttleBody(chunk: 100, every: .milliseconds(100)))
+        }
         defer { server.shutdown() }
         let transport = AsyncHTTPClientTransport(configuration: .init(timeout: .seconds(2)))
         let response = try await transport.send(HTTPRequest(method: .get, url: try server.url("/trickle")))
