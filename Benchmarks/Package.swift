@@ -5,7 +5,7 @@ import PackageDescription
 // parsing, printing and validating, bare URLSession and async-http-client for the HTTP path.
 // A package of its own so that the main package keeps no dependencies.
 //
-//     swift run -c release peers            # everything, about 3 minutes
+//     swift run -c release peers            # everything, about 2.5 minutes
 //     swift run -c release peers --json     # one JSON object per benchmark
 let package = Package(
     name: "GatewayBenchmarks",
