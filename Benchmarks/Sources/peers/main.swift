@@ -93,8 +93,14 @@ default:
         let report = Report(json: options.json)
         report.header(options)
         if options.only != "http" {
-            try GraphQLBenchmarks(corpora: options.corpora, sampler: Sampler(budget: options.budget)).run(
-                report.graphQL)
+            if FileManager.default.fileExists(atPath: options.corpora.path) {
+                let graphQL = GraphQLBenchmarks(corpora: options.corpora, sampler: Sampler(budget: options.budget))
+                try graphQL.run(report.graphQL)
+            } else {
+                let note = "peers: no corpus at \(options.corpora.path), so the GraphQL benchmarks are skipped;"
+                    + " give its folder with --corpora PATH\n"
+                FileHandle.standardError.write(Data(note.utf8))
+            }
         }
         if options.only != "graphql" {
             let http = HTTPBenchmarks(
