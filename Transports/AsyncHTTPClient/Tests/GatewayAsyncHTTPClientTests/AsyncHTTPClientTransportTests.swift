@@ -21,6 +21,20 @@ import Testing
         try await Self.conformance.run(check)
     }
 
+    /// The checks' requests mostly carry a 30 s idle timeout and no deadline: with the same
+    /// default timeout, the transport leaves the timing to its client instead of a watchdog.
+    static let conformanceWithClientTiming = TransportConformance(
+        shutdown: { transport in try await (transport as? AsyncHTTPClientTransport)?.shutdown() },
+        makeTransport: { settings in
+            AsyncHTTPClientTransport(configuration: .init(timeout: .seconds(30), maxRedirects: settings.maxRedirects))
+        }
+    )
+
+    @Test(arguments: TransportConformance.Check.allCases)
+    func passesTheTransportConformanceCheckWhenTheClientKeepsTime(_ check: TransportConformance.Check) async throws {
+        try await Self.conformanceWithClientTiming.run(check)
+    }
+
     @Test func aRedirectWithoutLocationKeepsItsBody() async throws {
         let server = try LoopbackServer { _ in .text("moved, but where?", status: 302) }
         defer { server.shutdown() }
