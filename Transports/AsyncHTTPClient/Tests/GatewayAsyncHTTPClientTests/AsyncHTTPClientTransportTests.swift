@@ -1,0 +1,174 @@
+import AsyncHTTPClient
+import Foundation
+import Gateway
+@testable import GatewayAsyncHTTPClient
+import GatewayTesting
+import Testing
+
+/// `AsyncHTTPClientTransport` against `LoopbackServer`: every check of the shared transport
+/// conformance suite, then its lifecycle and what is particular to it.
+@Suite(.quietScheduler) struct AsyncHTTPClientTransportTests {
+    static let conformance = TransportConformance(
+        shutdown: { transport in try await (transport as? AsyncHTTPClientTransport)?.shutdown() },
+        makeTransport: { settings in
+            AsyncHTTPClientTransport(
+                configuration: .init(timeout: settings.timeout, maxRedirects: settings.maxRedirects))
+        }
+    )
+
+    @Test(arguments: TransportConformance.Check.allCases)
+    func passesTheTransportConformanceCheck(_ check: TransportConformance.Check) async throws {
+        try await Self.conformance.run(check)
+    }
+
+    /// The checks' requests mostly carry a 30 s idle timeout and no deadline: with the same
+    /// default timeout, the transport leaves the timing to its client instead of a watchdog.
+    static let conformanceWithClientTiming = TransportConformance(
+        shutdown: { transport in try await (transport as? AsyncHTTPClientTransport)?.shutdown() },
+        makeTransport: { settings in
+            AsyncHTTPClientTransport(configuration: .init(timeout: .seconds(30), maxRedirects: settings.maxRedirects))
+        }
+    )
+
+    @Test(arguments: TransportConformance.Check.allCases)
+    func passesTheTransportConformanceCheckWhenTheClientKeepsTime(_ check: TransportConformance.Check) async throws {
+        try await Self.conformanceWithClientTiming.run(check)
+    }
+
+    @Test func aRedirectWithoutLocationKeepsItsBody() async throws {
+        let server = try LoopbackServer { _ in .text("moved, but where?", status: 302) }
+        defer { server.shutdown() }
+        let transport = AsyncHTTPClientTransport()
+        let response = try await transport.send(HTTPRequest(method: .get, url: try server.url("/")))
+        try await transport.shutdown()
+        #expect(response.status == 302)
+        #expect(String(decoding: response.body, as: UTF8.self) == "moved, but where?")
+    }
+
+    @Test func shuttingDownTwiceIsHarmlessAndLaterSendsFailClearly() async throws {
+        let server = try LoopbackServer { _ in .text("ok") }
+        defer { server.shutdown() }
+        let transport = AsyncHTTPClientTransport()
+        _ = try await transport.send(HTTPRequest(method: .get, url: try server.url("/")))
+        try await transport.shutdown()
+        try await transport.shutdown()
+
+        let error = await #expect(throws: GatewayError.self) {
+            try await transport.send(HTTPRequest(method: .get, url: try server.url("/")))
+        }
+        #expect(error?.kind == .invalidRequest)
+        #expect(error?.fix?.contains("shutdown()") == true)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func aBorrowedClientIsLeftRunningForItsOwner() async throws {
+        let server = try LoopbackServer { _ in .text("ok") }
+        defer { server.shutdown() }
+        let client = HTTPClient(
+            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+            configuration: AsyncHTTPClientTransport.clientConfiguration(for: .init())
+        )
+        let first = AsyncHTTPClientTransport(client: client)
+        _ = try await first.send(HTTPRequest(method: .get, url: try server.url("/a")))
+        try await first.shutdown()
+
+        let second = AsyncHTTPClientTransport(client: client)
+        let response = try await second.send(HTTPRequest(method: .get, url: try server.url("/b")))
+        #expect(String(decoding: response.body, as: UTF8.self) == "ok")
+        #expect(server.requests.map(\.path) == ["/a", "/b"])
+        try await client.shutdown()
+    }
+
+    @Test func aTransportDroppedWithoutShutdownReleasesItsClient() async throws {
+        let server = try LoopbackServer { _ in .text("ok") }
+        defer { server.shutdown() }
+        var transport: AsyncHTTPClientTransport? = AsyncHTTPClientTransport()
+        let response = try await transport?.send(HTTPRequest(method: .get, url: try server.url("/")))
+        #expect(response?.status == 200)
+        // Dropping the last reference starts the client's shutdown; a client dropped while
+        // running would trap here (debug builds) instead.
+        transport = nil
+    }
+
+    @Test func theConfigurationIsClamped() {
+        let transport = AsyncHTTPClientTransport(configuration: .init(timeout: .zero, maxRedirects: 99))
+        #expect(transport.configuration.maxRedirects == 20)
+        #expect(transport.configuration.timeout == .milliseconds(1))
+        let none = AsyncHTTPClientTransport(configuration: .init(maxRedirects: -3))
+        #expect(none.configuration.maxRedirects == 0)
+    }
+
+    @Test func aRedirectFromHTTPSToHTTPIsRefused() throws {
+        let request = HTTPRequest(
+            method: .get, url: try #require(URL(string: "https://api.example.com/a")),
+            headers: ["Authorization": "Bearer t"])
+        let exchange = AsyncHTTPClientTransport.Exchange(
+            status: 301, headers: ["Location": "http://api.example.com/a"], body: Data(), timeToFirstByte: nil,
+            bytesSent: 0)
+        var chain = AsyncHTTPClientTransport.RedirectChain(from: request)
+        let error = #expect(throws: GatewayError.self) {
+            try AsyncHTTPClientTransport.redirect(after: exchange, of: request, chain: &chain, maxRedirects: 20)
+        }
+        #expect(error?.kind == .redirectRefused)
+    }
+
+    @Test func anHTTPSRedirectToAnotherPortDropsCredentials() throws {
+        let request = HTTPRequest(
+            method: .get, url: try #require(URL(string: "https://api.example.com/a")),
+            headers: ["Authorization": "Bearer secret-token", "Cookie": "a=b", "X-Trace": "t-9"])
+        let exchange = AsyncHTTPClientTransport.Exchange(
+            status: 302, headers: ["Location": "https://api.example.com:8443/b"], body: Data(), timeToFirstByte: nil,
+            bytesSent: 0)
+        var chain = AsyncHTTPClientTransport.RedirectChain(from: request)
+        let next = try #require(
+            try AsyncHTTPClientTransport.redirect(after: exchange, of: request, chain: &chain, maxRedirects: 20))
+        #expect(next.url.absoluteString == "https://api.example.com:8443/b")
+        #expect(!next.headers.contains("Authorization"))
+        #expect(!next.headers.contains("Cookie"))
+        #expect(next.headers["X-Trace"] == "t-9")
+    }
+}
+
+/// The path where the client keeps time itself: the transport's own client, a request with the
+/// configured idle timeout and no deadline.
+@Suite(.quietScheduler) struct AsyncHTTPClientTransportClientTimeoutTests {
+    @Test func aStalledServerEndsInTheConfiguredIdleTimeout() async throws {
+        let server = try LoopbackServer { _ in LoopbackResponse(fault: .stall) }
+        defer { server.shutdown() }
+        let transport = AsyncHTTPClientTransport(configuration: .init(timeout: .milliseconds(500)))
+        let started = ContinuousClock.now
+        let error = await #expect(throws: GatewayError.self) {
+            try await transport.send(HTTPRequest(method: .get, url: try server.url("/stall")))
+        }
+        try await transport.shutdown()
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(error?.kind == .timeout)
+        #expect(error?.message.contains("per-request timeout") == true)
+        #expect(error?.underlying is HTTPClientError)
+    }
+
+    @Test func aStallAfterPartOfTheBodyEndsInTheConfiguredIdleTimeout() async throws {
+        let server = try LoopbackServer { _ in
+            LoopbackResponse(body: Data(count: 10_000), fault: .throttleBody(chunk: 1_000, every: .seconds(60)))
+        }
+        defer { server.shutdown() }
+        let transport = AsyncHTTPClientTransport(configuration: .init(timeout: .milliseconds(500)))
+        let error = await #expect(throws: GatewayError.self) {
+            try await transport.send(HTTPRequest(method: .get, url: try server.url("/slow")))
+        }
+        try await transport.shutdown()
+        #expect(error?.kind == .timeout)
+    }
+
+    @Test func aTrickleThatNeverPausesForTheTimeoutArrivesWhole() async throws {
+        let payload = TransportConformance.bytes(3_000, seed: 5)
+        let server = try LoopbackServer { _ in
+            .data(payload).with(fault: .throttleBody(chunk: 100, every: .milliseconds(100)))
+        }
+        defer { server.shutdown() }
+        let transport = AsyncHTTPClientTransport(configuration: .init(timeout: .seconds(2)))
+        let response = try await transport.send(HTTPRequest(method: .get, url: try server.url("/trickle")))
+        try await transport.shutdown()
+        #expect(response.body == payload)
+    }
+}
