@@ -69,6 +69,7 @@ public final class URLSessionTransport: Transport {
     public let configuration: Configuration
     private let session: URLSession
     private let delegate: SessionDelegate
+    private let watchdog = Watchdog()
 
     /// Creates a transport with its own session.
     ///
@@ -108,6 +109,7 @@ public final class URLSessionTransport: Transport {
     }
 
     deinit {
+        watchdog.close()
         session.invalidateAndCancel()
     }
 
@@ -167,9 +169,11 @@ public final class URLSessionTransport: Transport {
         state.setCancel { task.cancel() }
         let identifier = task.taskIdentifier
         delegate.register(state, for: identifier)
-        defer { delegate.unregister(identifier) }
-        let watchdog = Task { await state.watch() }
-        defer { watchdog.cancel() }
+        watchdog.register(state, for: identifier)
+        defer {
+            watchdog.unregister(identifier)
+            delegate.unregister(identifier)
+        }
 
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

@@ -20,20 +20,30 @@ struct PipelineBenchmarkEntry: Benchmark {
     var summary: String {
         "Provider + URLSessionTransport against bare URLSession on one loopback server, 1 and 64 in flight"
     }
-    var usage: String { "[--requests N] [--runs N] [--in-process]" }
+    var usage: String { "[--requests N] [--runs N] [--in-process] [--clients KEY,...]" }
     var options: [BenchmarkOption] {
         [
             .value("requests", help: "Requests per run (default 2,000)."),
             .value("runs", help: "Measured runs after a warm-up (default 3)."),
             .flag("in-process", help: "Serve from this process instead of a child process."),
+            .value("clients", help: "Only these clients: " + PipelineBenchmark.clientKeys.joined(separator: ", ") + "."),
         ]
     }
 
     func run(_ input: BenchmarkInput, runner: BenchmarkRunner) async throws -> [BenchmarkResult] {
-        let benchmark = PipelineBenchmark(
-            requests: max(100, try input.count("requests") ?? 2_000), runs: max(1, try input.count("runs") ?? 3),
+        var benchmark = PipelineBenchmark(
+            requests: max(10, try input.count("requests") ?? 2_000), runs: max(1, try input.count("runs") ?? 3),
             inProcess: input.flag("in-process"))
-        input.output.print(try await benchmark.run())
+        if let clients = input.value("clients") {
+            let keys = clients.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            for key in keys where !PipelineBenchmark.clientKeys.contains(key) {
+                throw UsageError("unknown client '\(key)' for --clients; choose from "
+                                 + PipelineBenchmark.clientKeys.joined(separator: ", "))
+            }
+            benchmark.only = Set(keys)
+        }
+        let report = try await benchmark.run()
+        input.output.print(input.json ? report.json.serialized(.compact) : report.text)
         return []
     }
 }

@@ -72,7 +72,8 @@ public struct BenchCommand: Command {
         let clock: BenchmarkClock = arguments.flag("cpu") ? .cpu : .wall
         guard time > 0 else { throw UsageError("--time must be more than 0 seconds") }
         let benchmark = try chooseBenchmark(arguments)
-        let input = try readInput(&arguments, for: benchmark, output: output)
+        var input = try readInput(&arguments, for: benchmark, output: output)
+        input.json = json
         #if DEBUG
         output.error("gateway bench: this is a debug build; build with -c release for meaningful numbers.")
         #endif
