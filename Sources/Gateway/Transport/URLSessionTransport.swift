@@ -92,7 +92,7 @@ public final class URLSessionTransport: Transport {
         sessionConfiguration.httpCookieAcceptPolicy = .never
         sessionConfiguration.urlCredentialStorage = nil
 
-        let queue = OperationQueue()
+        let queue = DelegateQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "Gateway.URLSessionTransport"
         delegate = SessionDelegate()
@@ -166,7 +166,15 @@ public final class URLSessionTransport: Transport {
         }
         let idleTimeout = max(request.timeout ?? configuration.timeout, .milliseconds(1))
         let state = TaskState(request: request, idleTimeout: idleTimeout, callStarted: callStarted)
-        state.setCancel { task.cancel() }
+        state.setCancel {
+            // Never from inside a delegate callback: that would wait for the session's work
+            // queue, which is running the callback (see `DelegateQueue`).
+            #if canImport(FoundationNetworking)
+            DispatchQueue.global().async { task.cancel() }
+            #else
+            task.cancel()
+            #endif
+        }
         let identifier = task.taskIdentifier
         delegate.register(state, for: identifier)
         watchdog.register(state, for: identifier)

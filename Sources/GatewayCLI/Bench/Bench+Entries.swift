@@ -23,8 +23,8 @@ struct PipelineBenchmarkEntry: Benchmark {
     var usage: String { "[--requests N] [--runs N] [--in-process] [--clients KEY,...]" }
     var options: [BenchmarkOption] {
         [
-            .value("requests", help: "Requests per run (default 2,000)."),
-            .value("runs", help: "Measured runs after a warm-up (default 3)."),
+            .value("requests", help: "Requests per run (default 1,500)."),
+            .value("runs", help: "Measured runs after a warm-up, taking turns across the clients (default 5)."),
             .flag("in-process", help: "Serve from this process instead of a child process."),
             .value("clients", help: "Only these clients: " + PipelineBenchmark.clientKeys.joined(separator: ", ") + "."),
         ]
@@ -32,7 +32,7 @@ struct PipelineBenchmarkEntry: Benchmark {
 
     func run(_ input: BenchmarkInput, runner: BenchmarkRunner) async throws -> [BenchmarkResult] {
         var benchmark = PipelineBenchmark(
-            requests: max(10, try input.count("requests") ?? 2_000), runs: max(1, try input.count("runs") ?? 3),
+            requests: max(10, try input.count("requests") ?? 1_500), runs: max(1, try input.count("runs") ?? 5),
             inProcess: input.flag("in-process"))
         if let clients = input.value("clients") {
             let keys = clients.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

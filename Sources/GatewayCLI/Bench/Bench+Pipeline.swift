@@ -59,32 +59,37 @@ struct PipelineBenchmark {
                 ("providerDefault", "Provider + URLSessionTransport, default queue", 6, {
                     ProviderClient(baseURL: server.baseURL, cap: nil) }),
             ]
+            var measured: [(row: Row, client: any BenchClient)] = []
             for (key, name, queueCap, make) in clients where only.isEmpty || only.contains(key) {
                 if key == "providerDefault" && concurrency == 1 && !only.contains(key) { continue }
-                rows.append(try await measure(
-                    Row(key: key, name: name, concurrency: concurrency, queueCap: queueCap), make: make))
+                let client = try await make()
+                try await drive(client, count: min(500, requests), concurrency: concurrency)
+                measured.append((Row(key: key, name: name, concurrency: concurrency, queueCap: queueCap), client))
+            }
+            // Runs take turns across the clients, so a busy spell on the machine falls on all of them.
+            for _ in 0..<runs {
+                for index in measured.indices {
+                    try await measure(&measured[index].row, measured[index].client)
+                }
+            }
+            for (row, client) in measured {
+                client.close()
+                rows.append(row)
             }
         }
         return PipelineReport(rows: rows, requests: requests, runs: runs, serverInChild: server.isChild)
     }
 
-    /// Warms a fresh client up, then measures `runs` runs of `requests` requests.
-    private func measure(_ row: Row, make: () async throws -> any BenchClient) async throws -> Row {
-        var row = row
-        let client = try await make()
-        try await drive(client, count: min(500, requests), concurrency: row.concurrency)
-        for _ in 0..<runs {
-            let before = ProcessUsage.current()
-            let started = ContinuousClock.now
-            try await drive(client, count: requests, concurrency: row.concurrency)
-            let elapsed = ContinuousClock.now - started
-            let used = ProcessUsage.current() - before
-            row.requestsPerSecond.append(Double(requests) / elapsed.seconds)
-            row.cpuPerRequest.append(used.cpu / requests)
-            row.switchesPerRequest.append(Double(used.contextSwitches) / Double(requests))
-        }
-        client.close()
-        return row
+    /// One run of `requests` requests.
+    private func measure(_ row: inout Row, _ client: any BenchClient) async throws {
+        let before = ProcessUsage.current()
+        let started = ContinuousClock.now
+        try await drive(client, count: requests, concurrency: row.concurrency)
+        let elapsed = ContinuousClock.now - started
+        let used = ProcessUsage.current() - before
+        row.requestsPerSecond.append(Double(requests) / elapsed.seconds)
+        row.cpuPerRequest.append(used.cpu / requests)
+        row.switchesPerRequest.append(Double(used.contextSwitches) / Double(requests))
     }
 
     /// Sends `count` requests with at most `concurrency` in flight.
