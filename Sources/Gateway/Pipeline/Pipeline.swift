@@ -131,7 +131,8 @@ struct Pipeline: Sendable {
             notify { $0.requestFinished(.failure(failure), metrics: RequestMetrics(), context: context) }
             throw failure
         }
-        let work = Self.start {
+        // A caller already cancelled gets a task that is cancelled before it runs a step.
+        let work = Self.start(immediately: !Task.isCancelled) {
             try await self.run(requestable, id: id, startedAt: startedAt, clockStart: clockStart, refresh: refresh)
         }
         inFlight.register(number) { work.cancel() }
@@ -147,9 +148,9 @@ struct Pipeline: Sendable {
     /// until it first suspends (the queue admits at once when it has room, so that is usually
     /// the transport), saving a thread hand-off per request.
     private static func start<Value: Sendable>(
-        _ operation: sending @escaping () async throws -> Value
+        immediately: Bool, _ operation: sending @escaping () async throws -> Value
     ) -> Task<Value, any Error> {
-        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+        if immediately, #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
             return Task.immediate(operation: operation)
         }
         return Task(operation: operation)

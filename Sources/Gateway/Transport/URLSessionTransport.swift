@@ -92,7 +92,7 @@ public final class URLSessionTransport: Transport {
         sessionConfiguration.httpCookieAcceptPolicy = .never
         sessionConfiguration.urlCredentialStorage = nil
 
-        let queue = DelegateQueue()
+        let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "Gateway.URLSessionTransport"
         delegate = SessionDelegate()
@@ -166,15 +166,7 @@ public final class URLSessionTransport: Transport {
         }
         let idleTimeout = max(request.timeout ?? configuration.timeout, .milliseconds(1))
         let state = TaskState(request: request, idleTimeout: idleTimeout, callStarted: callStarted)
-        state.setCancel {
-            // Never from inside a delegate callback: that would wait for the session's work
-            // queue, which is running the callback (see `DelegateQueue`).
-            #if canImport(FoundationNetworking)
-            DispatchQueue.global().async { task.cancel() }
-            #else
-            task.cancel()
-            #endif
-        }
+        state.setCancel { task.cancel() }
         let identifier = task.taskIdentifier
         delegate.register(state, for: identifier)
         watchdog.register(state, for: identifier)
@@ -318,12 +310,14 @@ extension URLSessionTransport {
         /// The response's header fields, sorted by name (the platform does not keep their order).
         static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
             var headers = HTTPHeaders()
-            let fields = response.allHeaderFields.compactMap { key, value -> (String, String)? in
+            // Each name is lowered once, not at every comparison of the sort.
+            typealias Field = (key: String, name: String, value: String)
+            let fields = response.allHeaderFields.compactMap { key, value -> Field? in
                 guard let name = key as? String else { return nil }
-                return (name, value as? String ?? "\(value)")
+                return (name.lowercased(), name, value as? String ?? "\(value)")
             }
-            for (name, value) in fields.sorted(by: { $0.0.lowercased() < $1.0.lowercased() }) {
-                headers.add(name: name, value: value)
+            for field in fields.sorted(by: { $0.key < $1.key }) {
+                headers.add(name: field.name, value: field.value)
             }
             return headers
         }

@@ -109,8 +109,28 @@ struct PipelineBenchmark {
         }
     }
 
-    /// The pipeline's own cost with a transport that answers at once: µs per request, sequential.
-    static func overhead(requests: Int) async throws -> String {
+    /// The pipeline's own cost with a transport that answers at once, one request at a time.
+    struct Overhead {
+        var requests: Int
+        var wall: Duration
+        var cpu: Duration
+
+        var text: String {
+            String(format: "overhead: %.1f µs per request (wall), %.1f µs CPU, instant transport, %d requests",
+                   wall.seconds * 1e6 / Double(requests), cpu.seconds * 1e6 / Double(requests), requests)
+        }
+
+        var json: JSONValue {
+            var object = JSONObject()
+            object["benchmark"] = .string("overhead")
+            object["requests"] = .int(requests)
+            object["wall_us_per_request"] = .double(wall.seconds * 1e6 / Double(requests))
+            object["cpu_us_per_request"] = .double(cpu.seconds * 1e6 / Double(requests))
+            return .object(object)
+        }
+    }
+
+    static func overhead(requests: Int) async throws -> Overhead {
         guard let baseURL = URL(string: "http://127.0.0.1:9/") else { throw BenchError("no base URL") }
         let client = ProviderClient(baseURL: baseURL, cap: 64, transport: InstantTransport())
         for _ in 0..<min(1_000, requests) { try await client.fetch() }
@@ -118,9 +138,7 @@ struct PipelineBenchmark {
         let started = ContinuousClock.now
         for _ in 0..<requests { try await client.fetch() }
         let elapsed = ContinuousClock.now - started
-        let cpu = (ProcessUsage.current() - before).cpu
-        return String(format: "overhead: %.1f µs per request (wall), %.1f µs CPU, instant transport, %d requests",
-                      elapsed.seconds * 1e6 / Double(requests), cpu.seconds * 1e6 / Double(requests), requests)
+        return Overhead(requests: requests, wall: elapsed, cpu: (ProcessUsage.current() - before).cpu)
     }
 
     /// `gateway bench serve`: the child process's server. Prints its port, then serves until
