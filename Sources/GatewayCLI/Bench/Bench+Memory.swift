@@ -8,8 +8,8 @@ import GraphQLLanguage
 /// started and left waiting; the process's resident memory is read before and after. Measured
 /// twice: through `Provider.send` (the caller's task, the request's task, its state and its queue
 /// entry) and for the queue alone (one task waiting in `PriorityRequestQueue.enqueue`). A small
-/// round first warms up the runtime's caches. Freed memory that the allocator reuses can only make
-/// the figures smaller, never larger.
+/// round first warms up the runtime's caches, and free memory is handed back to the system before
+/// each first reading; freed memory the allocator still reuses can only make the figures smaller.
 struct QueueMemoryBenchmark {
     var count: Int
 
@@ -45,10 +45,11 @@ struct QueueMemoryBenchmark {
     }
 
     func run() async throws -> Report {
-        _ = try await throughProvider(max(1, count / 100))
-        let provider = try await throughProvider(count)
+        // The smaller measurement first: memory it frees is reused by the next one.
         _ = try await queueAlone(max(1, count / 100))
         let queue = try await queueAlone(count)
+        _ = try await throughProvider(max(1, count / 100))
+        let provider = try await throughProvider(count)
         return Report(queued: count, providerBytesPerRequest: provider, queueBytesPerWaiter: queue,
                       source: ResidentMemory.source)
     }
@@ -66,7 +67,7 @@ struct QueueMemoryBenchmark {
             try await provider.send(Endpoint<Data>.post("refresh").with { $0.priority = .blocker })
         }
         await transport.waitForBlocker()
-        let before = ResidentMemory.bytes()
+        let before = ResidentMemory.settledBytes()
         let after: Int = try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<count {
                 group.addTask { _ = try await provider.send(Endpoint<Data>.get("item/\(index)")) }
@@ -87,7 +88,7 @@ struct QueueMemoryBenchmark {
         let base = HeldTransport.baseURL
         let blocker = try await queue.enqueue(RequestContext(id: RequestID(0), name: "blocker", baseURL: base,
                                                              priority: .blocker))
-        let before = ResidentMemory.bytes()
+        let before = ResidentMemory.settledBytes()
         let after: Int = try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 1...count {
                 group.addTask {
@@ -166,6 +167,18 @@ enum ResidentMemory {
     #else
     static let source = "getrusage peak"
     #endif
+
+    /// Resident bytes after handing memory the allocator holds free back to the system (glibc's
+    /// `malloc_trim`, where it exists), so that a later reading counts new allocations.
+    static func settledBytes() -> Int {
+        #if os(Linux)
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+            typealias Trim = @convention(c) (Int) -> Int32
+            _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        }
+        #endif
+        return bytes()
+    }
 
     /// Resident bytes now (on Linux; elsewhere the peak so far).
     static func bytes() -> Int {
