@@ -44,7 +44,10 @@ import Foundation
 /// Errors leave as `GatewayError` with the endpoint name, the request and the response filled
 /// in; `CancellationError` (and any failure while the task is cancelled) leaves as
 /// `CancellationError`. `Provider.invalidate()` cancels every request under way.
-struct Pipeline: Sendable {
+///
+/// A class holding only `let`s, so that each suspended step of a request holds a reference to
+/// it rather than a copy of the whole configuration.
+final class Pipeline: Sendable {
     let baseURL: URL
     let transport: any Transport
     let configuration: Provider.Configuration
@@ -58,7 +61,7 @@ struct Pipeline: Sendable {
     /// The provider's token coordinator, if it has one.
     let tokens: TokenCoordinator?
 
-    init(baseURL: URL, transport: any Transport, configuration: Provider.Configuration) {
+    convenience init(baseURL: URL, transport: any Transport, configuration: Provider.Configuration) {
         let inFlight = InFlightRequests(), counter = Locked<UInt64>(0)
         guard let coordinator = configuration.makeTokenCoordinator() else {
             self.init(baseURL: baseURL, transport: transport, configuration: configuration, inFlight: inFlight,
