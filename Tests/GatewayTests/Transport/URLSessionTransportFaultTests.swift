@@ -47,6 +47,26 @@ import GatewayTesting
         #expect(error?.kind == .timeout)
     }
 
+    @Test func aShortTimeoutPassesOnTimeWhileALongerOneIsWatched() async throws {
+        // The long call registers first, so the short one must bring the watchdog's wake-up forward.
+        let longArrived = Gate()
+        let server = try LoopbackServer { request in
+            if request.path == "/long" { longArrived.open() }
+            return LoopbackResponse(fault: .stall)
+        }
+        defer { server.shutdown() }
+        let long = Task { try await transport.send(try TransportTesting.request(server, "/long", timeout: .seconds(120))) }
+        try await longArrived.wait()
+        let started = ContinuousClock.now
+        let error = await #expect(throws: GatewayError.self) {
+            try await transport.send(try TransportTesting.request(server, "/short", timeout: .milliseconds(500)))
+        }
+        #expect(error?.kind == .timeout)
+        #expect(ContinuousClock.now - started < .seconds(60))
+        long.cancel()
+        await #expect(throws: CancellationError.self) { try await long.value }
+    }
+
     @Test func theTimeoutIsAnIdleTimeoutNotALimitOnTheWholeTransfer() async throws {
         // 60 pieces 100 ms apart take about 6 s in all, longer than the 4 s timeout, but
         // there are never four seconds without data (a wide margin for a loaded machine).
