@@ -92,4 +92,79 @@ import Testing
         try files.write("two.graphql", "query A { a } query B { b }")
         #expect(await run("bench", "normalize", "two.graphql", "--time", "0.02").status == 1)
     }
+
+    @Test func benchAllPrintsOneJSONObjectPerLineForEveryBenchmark() async throws {
+        let corpora = files.directory.appendingPathComponent("no-corpora").path
+        let (status, sink) = await run(
+            "bench", "all", "--json", "--time", "0.01", "--in-process", "--corpora", corpora)
+        #expect(status == 0)
+        #expect(sink.stderr.contains("no corpus folder"))
+        let objects = try sink.stdout.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+        let names = objects.compactMap { $0["benchmark"]?.stringValue }
+        #expect(names.count == objects.count)
+        #expect(Set(names) == ["cache", "launch", "pipeline", "overhead", "queue-memory"])
+        for name in ["launch", "pipeline", "overhead", "queue-memory"] {
+            #expect(names.filter { $0 == name }.count == 1, "one object for \(name)")
+        }
+    }
+
+    @Test func benchAllRunsTheCorpusBenchmarksWhenTheCorporaArePresent() async throws {
+        let corpora = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../shared/corpora").standardizedFileURL.path
+        guard FileManager.default.fileExists(atPath: corpora) else { return }
+        let (status, sink) = await run("bench", "all", "--time", "0.01", "--in-process", "--corpora", corpora)
+        #expect(status == 0)
+        let prefixes = ["parse ", "normalize ", "validate ", "cache ", "launch:", "pipeline:", "overhead:", "queue-memory:"]
+        for prefix in prefixes {
+            #expect(sink.stdout.contains("\n" + prefix) || sink.stdout.hasPrefix(prefix), "\(prefix) missing")
+        }
+    }
+
+    @Test func benchPipelineJSONHasOneRowPerClientAndNumberInFlight() async throws {
+        let (status, sink) = await run(
+            "bench", "pipeline", "--json", "--in-process", "--requests", "10", "--runs", "1",
+            "--clients", "bare,provider,providerDefault")
+        #expect(status == 0)
+        let lines = sink.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        let object = try JSONValue(parsing: String(lines.first ?? ""))
+        #expect(object["benchmark"]?.stringValue == "pipeline")
+        let rows = try #require(object["rows"]?.arrayValue)
+        let keys = rows.compactMap { row in
+            row["client"]?.stringValue.flatMap { client in row["in_flight"]?.intValue.map { "\(client)@\($0)" } }
+        }
+        #expect(keys == ["bare@1", "provider@1", "providerDefault@1", "bare@64", "provider@64", "providerDefault@64"])
+        for row in rows {
+            #expect((row["requests_per_s"]?.doubleValue ?? 0) > 0)
+            #expect((row["cpu_us_per_request"]?.doubleValue ?? -1) >= 0)
+        }
+        let caps = rows.map { $0["queue_cap"]?.intValue }
+        #expect(caps == [nil, 1, 6, nil, 64, 6])
+        #expect(rows.first?["vs_bare"]?.doubleValue == 1)
+    }
+
+    @Test func benchPipelineRejectsAnUnknownClient() async {
+        let (status, sink) = await run("bench", "pipeline", "--clients", "bare,nonsense", "--in-process")
+        #expect(status == 2)
+        #expect(sink.stderr.contains("unknown client 'nonsense'"))
+    }
+
+    @Test func benchQueueMemoryReportsBytesPerQueuedRequest() async throws {
+        let (status, sink) = await run("bench", "queue-memory", "--json", "--queued", "200")
+        #expect(status == 0)
+        let object = try JSONValue(parsing: String(sink.stdout.split(separator: "\n").first ?? ""))
+        #expect(object["benchmark"]?.stringValue == "queue-memory")
+        #expect(object["queued"]?.intValue == 200)
+        #expect(object["provider_bytes_per_request"]?.doubleValue != nil)
+        #expect(object["queue_bytes_per_waiter"]?.doubleValue != nil)
+    }
+
+    @Test func benchHelpListsEveryBenchmark() async {
+        let (status, sink) = await run("bench", "--help")
+        #expect(status == 0)
+        let names = ["parse", "normalize", "validate", "cache", "launch", "pipeline", "overhead", "queue-memory", "all"]
+        for name in names {
+            #expect(sink.stdout.contains("gateway bench \(name) "), "\(name) missing from the help")
+        }
+    }
 }

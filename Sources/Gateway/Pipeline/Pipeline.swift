@@ -47,7 +47,10 @@ import Foundation
 /// Errors leave as `GatewayError` with the endpoint name, the request and the response filled
 /// in; `CancellationError` (and any failure while the task is cancelled) leaves as
 /// `CancellationError`. `Provider.invalidate()` cancels every request under way.
-struct Pipeline: Sendable {
+///
+/// A class holding only `let`s, so that each suspended step of a request holds a reference to
+/// it rather than a copy of the whole configuration.
+final class Pipeline: Sendable {
     let baseURL: URL
     let transport: any Transport
     let configuration: Provider.Configuration
@@ -63,7 +66,7 @@ struct Pipeline: Sendable {
     /// `configuration.cache` when it is a `ResponseCache` (it then looks requests up; see Pipeline+Cache).
     let responseCache: ResponseCache?
 
-    init(baseURL: URL, transport: any Transport, configuration: Provider.Configuration) {
+    convenience init(baseURL: URL, transport: any Transport, configuration: Provider.Configuration) {
         let inFlight = InFlightRequests(), counter = Locked<UInt64>(0)
         guard let coordinator = configuration.makeTokenCoordinator() else {
             self.init(baseURL: baseURL, transport: transport, configuration: configuration, inFlight: inFlight,
@@ -137,7 +140,8 @@ struct Pipeline: Sendable {
             notify { $0.requestFinished(.failure(failure), metrics: RequestMetrics(), context: context) }
             throw failure
         }
-        let work = Task {
+        // A caller already cancelled gets a task that is cancelled before it runs a step.
+        let work = Self.start(immediately: !Task.isCancelled) {
             try await self.run(requestable, id: id, startedAt: startedAt, clockStart: clockStart, refresh: refresh)
         }
         inFlight.register(number) { work.cancel() }
@@ -147,6 +151,18 @@ struct Pipeline: Sendable {
         } onCancel: {
             work.cancel()
         }
+    }
+
+    /// Starts a request's task. Where the platform allows, the task runs on the calling thread
+    /// until it first suspends (the queue admits at once when it has room, so that is usually
+    /// the transport), saving a thread hand-off per request.
+    private static func start<Value: Sendable>(
+        immediately: Bool, _ operation: sending @escaping () async throws -> Value
+    ) -> Task<Value, any Error> {
+        if immediately, #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            return Task.immediate(operation: operation)
+        }
+        return Task(operation: operation)
     }
 
     /// Every step, and the `finished` event.
@@ -315,11 +331,14 @@ struct Pipeline: Sendable {
 /// cancellation handler) when its task is cancelled, whichever comes first.
 final class TicketRelease: Sendable {
     private let queue: any RequestQueue
+    /// The queue when it can release without suspending.
+    private let immediate: PriorityRequestQueue?
     private let ticket: QueueTicket
     private let released = Locked(false)
 
     init(queue: any RequestQueue, ticket: QueueTicket) {
         self.queue = queue
+        self.immediate = queue as? PriorityRequestQueue
         self.ticket = ticket
     }
 
@@ -332,12 +351,21 @@ final class TicketRelease: Sendable {
 
     /// Releases the ticket unless it already was.
     func release() async {
-        if claim() { await queue.finished(ticket) }
+        guard claim() else { return }
+        if let immediate {
+            immediate.finishNow(ticket)
+        } else {
+            await queue.finished(ticket)
+        }
     }
 
     /// Releases the ticket from synchronous code, unless it already was.
     func releaseSoon() {
         guard claim() else { return }
+        if let immediate {
+            immediate.finishNow(ticket)
+            return
+        }
         let queue = queue, ticket = ticket
         Task { await queue.finished(ticket) }
     }

@@ -19,7 +19,11 @@
 /// }
 /// ```
 /// One queue per provider: a queue shared by several providers caps them together.
-public actor PriorityRequestQueue: RequestQueue {
+///
+/// The state sits behind one lock rather than in an actor: a request that finds a free slot is
+/// admitted and released without suspending or changing threads, which is most of what the queue
+/// costs on a fast network.
+public final class PriorityRequestQueue: RequestQueue {
     /// What the queue holds at one moment.
     public struct Status: Sendable, Hashable, CustomStringConvertible {
         /// Requests admitted and not yet finished, blockers excluded.
@@ -39,38 +43,12 @@ public actor PriorityRequestQueue: RequestQueue {
         }
     }
 
-    private struct Waiter {
-        let id: RequestID
-        let priority: RequestPriority
-        let enqueuedAt: ContinuousClock.Instant
-        let blockedAtEnqueue: Duration
-        let continuation: CheckedContinuation<QueueTicket, any Error>
-    }
-
     /// The most requests running at once, blockers excluded (at least 1).
-    public nonisolated let maxConcurrentRequests: Int
+    public let maxConcurrentRequests: Int
     /// How long a request waits to gain one level of urgency; `nil` turns aging off.
-    public nonisolated let agingInterval: Duration?
+    public let agingInterval: Duration?
 
-    private let clock: any TimeSource
-    private let onAdmit: (@Sendable (QueueTicket, RequestPriority) -> Void)?
-
-    // Invariant after every change: a blocker is active (running or waiting), or `running` is
-    // at the cap, or nothing but blockers waits. So a request that finds no blocker and a free
-    // slot can be admitted without waiting.
-    private var waiters: [UInt64: Waiter] = [:]
-    /// Sequences by priority (index = raw value; blockers last). Entries whose waiter left are
-    /// skipped when they reach the front.
-    private var lanes = Array(repeating: SequenceFIFO(), count: RequestPriority.allCases.count)
-    private var waitingCounts = Array(repeating: 0, count: RequestPriority.allCases.count)
-    private var running = 0
-    private var runningBlocker: UInt64?
-    /// Admitted and not yet finished: sequence → whether it is a blocker.
-    private var admitted: [UInt64: Bool] = [:]
-    private var nextSequence: UInt64 = 0
-    private var blockedTotal: Duration = .zero
-    private var blockedSince: ContinuousClock.Instant?
-    private var statusWaiters: [(condition: @Sendable (Status) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+    private let state: Locked<QueueState>
 
     /// Creates a queue.
     ///
@@ -80,195 +58,74 @@ public actor PriorityRequestQueue: RequestQueue {
     ///   - agingInterval: how long a waiting request takes to gain one level of urgency; 5 s by
     ///     default, `nil` for none.
     ///   - clock: where aging and blocker-held time read the time.
-    public init(
+    public convenience init(
         maxConcurrentRequests: Int = 6, agingInterval: Duration? = .seconds(5), clock: any TimeSource = .system
     ) {
         self.init(maxConcurrentRequests: maxConcurrentRequests, agingInterval: agingInterval, clock: clock,
                   onAdmit: nil)
     }
 
-    /// Creates a queue that reports each admission, in order, while it holds the queue's isolation.
+    /// Creates a queue that reports each admission, in order, while it holds the queue's lock
+    /// (`onAdmit` must not call the queue).
     package init(
         maxConcurrentRequests: Int = 6, agingInterval: Duration? = .seconds(5), clock: any TimeSource = .system,
         onAdmit: (@Sendable (QueueTicket, RequestPriority) -> Void)?
     ) {
         self.maxConcurrentRequests = max(1, maxConcurrentRequests)
         self.agingInterval = agingInterval.flatMap { $0 > .zero ? $0 : nil }
-        self.clock = clock
-        self.onAdmit = onAdmit
+        state = Locked(QueueState(cap: self.maxConcurrentRequests, agingInterval: self.agingInterval, clock: clock,
+                                  onAdmit: onAdmit))
     }
 
     /// What the queue holds now.
-    public var status: Status {
-        var waiting: [RequestPriority: Int] = [:]
-        for priority in RequestPriority.allCases { waiting[priority] = waitingCounts[priority.rawValue] }
-        return Status(running: running, blockerRunning: runningBlocker != nil, waiting: waiting)
-    }
+    public var status: Status { state.withLock { $0.status } }
 
-    /// Waits until the request may proceed: at once when no blocker is active and a slot is free.
+    /// Waits until the request may proceed: at once, without suspending, when no blocker is
+    /// active and a slot is free.
     ///
     /// - Returns: the ticket to hand to `finished(_:)`, with the time held by blockers.
     /// - Throws: `CancellationError` when the task is cancelled before it is admitted.
     public func enqueue(_ context: RequestContext) async throws -> QueueTicket {
         try Task.checkCancellation()
-        nextSequence += 1
-        let sequence = nextSequence
-        let priority = context.priority
-        if priority == .blocker ? (runningBlocker == nil && waitingCounts[Self.blockerLane] == 0)
-                                : (!isBlocked && running < maxConcurrentRequests) {
-            let ticket = admit(sequence, id: context.id, priority: priority, heldByBlocker: .zero)
-            notifyStatusWaiters()
-            return ticket
-        }
+        let (ticket, sequence, wakes) = state.withLock { $0.arrive(context) }
+        wakes.resume()
+        if let ticket { return ticket }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<QueueTicket, any Error>) in
-                if Task.isCancelled {
-                    continuation.resume(throwing: CancellationError())
-                    return
+                // Cancellation sets the flag before it runs the handler: checked under the lock,
+                // either the handler finds the waiter or the waiter sees the flag.
+                let wakes = state.withLock { state -> QueueState.Wakes in
+                    if Task.isCancelled { return QueueState.Wakes(cancelled: [continuation]) }
+                    return state.wait(sequence, context: context, continuation: continuation)
                 }
-                waiters[sequence] = Waiter(
-                    id: context.id, priority: priority, enqueuedAt: clock.now, blockedAtEnqueue: blockedNow(),
-                    continuation: continuation)
-                lanes[priority.rawValue].append(sequence)
-                waitingCounts[priority.rawValue] += 1
-                dispatch()
+                wakes.resume()
             }
         } onCancel: {
-            Task { await self.leave(sequence) }
+            state.withLock { $0.leave(sequence) }.resume()
         }
     }
 
     /// Frees the ticket's slot (or ends its blocker) and dispatches what may go next. Calls for
     /// a ticket already finished, or from another queue, change nothing.
     public func finished(_ ticket: QueueTicket) async {
-        guard let isBlocker = admitted.removeValue(forKey: ticket.sequence) else { return }
-        if isBlocker {
-            if runningBlocker == ticket.sequence { runningBlocker = nil }
-        } else {
-            running -= 1
-        }
-        dispatch()
+        finishNow(ticket)
+    }
+
+    /// `finished(_:)` without suspending.
+    func finishNow(_ ticket: QueueTicket) {
+        state.withLock { $0.finish(ticket) }.resume()
     }
 
     /// Returns once `condition` holds for the queue's status (checked now and after every change).
     package func waitUntil(_ condition: @escaping @Sendable (Status) -> Bool) async {
-        if condition(status) { return }
-        await withCheckedContinuation { statusWaiters.append((condition, $0)) }
-    }
-
-    // MARK: - Dispatch
-
-    private static let blockerLane = RequestPriority.blocker.rawValue
-
-    private var isBlocked: Bool { runningBlocker != nil || waitingCounts[Self.blockerLane] > 0 }
-
-    /// A waiter cancelled before admission leaves the queue.
-    private func leave(_ sequence: UInt64) {
-        guard let waiter = waiters.removeValue(forKey: sequence) else { return }
-        waitingCounts[waiter.priority.rawValue] -= 1
-        waiter.continuation.resume(throwing: CancellationError())
-        dispatch()
-    }
-
-    /// Admits whatever may go now: the next blocker if none runs; otherwise, when no blocker is
-    /// active, the most urgent waiters up to the cap.
-    private func dispatch() {
-        if runningBlocker == nil, let sequence = popLive(Self.blockerLane) {
-            resumeWaiter(sequence)
-        }
-        updateBlockedTime()
-        if !isBlocked {
-            while running < maxConcurrentRequests, let sequence = popMostUrgent() {
-                resumeWaiter(sequence)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let holds = state.withLock { state -> Bool in
+                if condition(state.status) { return true }
+                state.statusWaiters.append((condition, continuation))
+                return false
             }
+            if holds { continuation.resume() }
         }
-        notifyStatusWaiters()
-    }
-
-    private func resumeWaiter(_ sequence: UInt64) {
-        guard let waiter = waiters.removeValue(forKey: sequence) else { return }
-        waitingCounts[waiter.priority.rawValue] -= 1
-        let held = blockedNow() - waiter.blockedAtEnqueue
-        waiter.continuation.resume(returning: admit(sequence, id: waiter.id, priority: waiter.priority,
-                                                    heldByBlocker: held))
-    }
-
-    private func admit(_ sequence: UInt64, id: RequestID, priority: RequestPriority, heldByBlocker: Duration)
-        -> QueueTicket
-    {
-        let isBlocker = priority == .blocker
-        admitted[sequence] = isBlocker
-        if isBlocker { runningBlocker = sequence } else { running += 1 }
-        updateBlockedTime()
-        let ticket = QueueTicket(id: id, sequence: sequence, heldByBlocker: max(.zero, heldByBlocker))
-        onAdmit?(ticket, priority)
-        return ticket
-    }
-
-    /// The front waiter of the lane still waiting, removed from the lane.
-    private func popLive(_ lane: Int) -> UInt64? {
-        while let sequence = lanes[lane].first {
-            lanes[lane].removeFirst()
-            if waiters[sequence] != nil { return sequence }
-        }
-        return nil
-    }
-
-    /// The front waiter of the lane still waiting, left in place.
-    private func liveFront(_ lane: Int) -> UInt64? {
-        while let sequence = lanes[lane].first {
-            if waiters[sequence] != nil { return sequence }
-            lanes[lane].removeFirst()
-        }
-        return nil
-    }
-
-    /// Among the fronts of the non-blocker lanes (each the oldest of its priority), the one with
-    /// the highest aged priority; on a tie the one that arrived first.
-    private func popMostUrgent() -> UInt64? {
-        let now = agingInterval == nil ? nil : clock.now
-        var best: (lane: Int, urgency: Int, sequence: UInt64)?
-        for lane in 0..<Self.blockerLane where waitingCounts[lane] > 0 {
-            guard let sequence = liveFront(lane), let waiter = waiters[sequence] else { continue }
-            var urgency = lane
-            if let now, let agingInterval {
-                let steps = Int(min(Double(RequestPriority.veryHigh.rawValue),
-                                    max(0, ((now - waiter.enqueuedAt) / agingInterval).rounded(.down))))
-                urgency = min(RequestPriority.veryHigh.rawValue, lane + steps)
-            }
-            if let current = best, current.urgency > urgency || (current.urgency == urgency && current.sequence < sequence) {
-                continue
-            }
-            best = (lane, urgency, sequence)
-        }
-        guard let best else { return nil }
-        lanes[best.lane].removeFirst()
-        return best.sequence
-    }
-
-    // MARK: - Blocker-held time
-
-    private func blockedNow() -> Duration {
-        blockedTotal + (blockedSince.map { clock.now - $0 } ?? .zero)
-    }
-
-    private func updateBlockedTime() {
-        if isBlocked {
-            if blockedSince == nil { blockedSince = clock.now }
-        } else if let since = blockedSince {
-            blockedTotal += clock.now - since
-            blockedSince = nil
-        }
-    }
-
-    private func notifyStatusWaiters() {
-        guard !statusWaiters.isEmpty else { return }
-        let current = status
-        var remaining: [(condition: @Sendable (Status) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
-        for waiter in statusWaiters {
-            if waiter.condition(current) { waiter.continuation.resume() } else { remaining.append(waiter) }
-        }
-        statusWaiters = remaining
     }
 }
 

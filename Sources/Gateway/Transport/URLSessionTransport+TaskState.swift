@@ -233,28 +233,32 @@ extension URLSessionTransport {
             if let outcome { finish(outcome, cancel: false) }
         }
 
-        /// Watches the idle timeout and the deadline until the exchange ends or this task is cancelled.
-        func watch() async {
-            while !Task.isCancelled {
-                let (finished, lastActivity) = state.withLock { ($0.finished, $0.lastActivity) }
-                if finished { return }
-                let now = ContinuousClock.now
-                if let deadline = request.deadline, now >= deadline {
-                    fail(URLSessionTransport.deadlinePassed(request, after: now - callStarted))
-                    return
-                }
-                if now - lastActivity >= idleTimeout {
-                    fail(URLSessionTransport.idleTimedOut(request, idleTimeout: idleTimeout))
-                    return
-                }
-                var wake = lastActivity + idleTimeout
-                if let deadline = request.deadline, deadline < wake { wake = deadline }
-                do {
-                    try await Task.sleep(until: wake, clock: .continuous)
-                } catch {
-                    return
-                }
+        /// When a limit passes if nothing happens meanwhile: the idle timeout after the last
+        /// activity, or the deadline if sooner.
+        private func due(after lastActivity: ContinuousClock.Instant) -> ContinuousClock.Instant {
+            let idle = lastActivity + idleTimeout
+            guard let deadline = request.deadline else { return idle }
+            return min(idle, deadline)
+        }
+
+        /// When the watchdog should look at this exchange first.
+        var firstDue: ContinuousClock.Instant { due(after: started) }
+
+        /// Fails the exchange when its deadline or idle timeout has passed at `now`.
+        ///
+        /// - Returns: when to look again, or `nil` when the exchange has ended (now or before).
+        func check(now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+            let (finished, lastActivity) = state.withLock { ($0.finished, $0.lastActivity) }
+            if finished { return nil }
+            if let deadline = request.deadline, now >= deadline {
+                fail(URLSessionTransport.deadlinePassed(request, after: now - callStarted))
+                return nil
             }
+            if now - lastActivity >= idleTimeout {
+                fail(URLSessionTransport.idleTimedOut(request, idleTimeout: idleTimeout))
+                return nil
+            }
+            return due(after: lastActivity)
         }
     }
 }

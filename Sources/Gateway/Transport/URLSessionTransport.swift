@@ -69,6 +69,7 @@ public final class URLSessionTransport: Transport {
     public let configuration: Configuration
     private let session: URLSession
     private let delegate: SessionDelegate
+    private let watchdog = Watchdog()
 
     /// Creates a transport with its own session.
     ///
@@ -108,6 +109,7 @@ public final class URLSessionTransport: Transport {
     }
 
     deinit {
+        watchdog.close()
         session.invalidateAndCancel()
     }
 
@@ -167,9 +169,11 @@ public final class URLSessionTransport: Transport {
         state.setCancel { task.cancel() }
         let identifier = task.taskIdentifier
         delegate.register(state, for: identifier)
-        defer { delegate.unregister(identifier) }
-        let watchdog = Task { await state.watch() }
-        defer { watchdog.cancel() }
+        watchdog.register(state, for: identifier)
+        defer {
+            watchdog.unregister(identifier)
+            delegate.unregister(identifier)
+        }
 
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -306,12 +310,14 @@ extension URLSessionTransport {
         /// The response's header fields, sorted by name (the platform does not keep their order).
         static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
             var headers = HTTPHeaders()
-            let fields = response.allHeaderFields.compactMap { key, value -> (String, String)? in
+            // Each name is lowered once, not at every comparison of the sort.
+            typealias Field = (key: String, name: String, value: String)
+            let fields = response.allHeaderFields.compactMap { key, value -> Field? in
                 guard let name = key as? String else { return nil }
-                return (name, value as? String ?? "\(value)")
+                return (name.lowercased(), name, value as? String ?? "\(value)")
             }
-            for (name, value) in fields.sorted(by: { $0.0.lowercased() < $1.0.lowercased() }) {
-                headers.add(name: name, value: value)
+            for field in fields.sorted(by: { $0.key < $1.key }) {
+                headers.add(name: field.name, value: field.value)
             }
             return headers
         }

@@ -9,7 +9,8 @@ struct LaunchBenchmarkEntry: Benchmark {
 
     func run(_ input: BenchmarkInput, runner: BenchmarkRunner) async throws -> [BenchmarkResult] {
         let runs = try input.count("runs") ?? 5
-        input.output.print(try await LaunchBenchmark(runs: max(1, runs)).run())
+        let report = try await LaunchBenchmark(runs: max(1, runs)).run()
+        input.output.print(input.json ? report.json.serialized(.compact) : report.text)
         return []
     }
 }
@@ -20,20 +21,31 @@ struct PipelineBenchmarkEntry: Benchmark {
     var summary: String {
         "Provider + URLSessionTransport against bare URLSession on one loopback server, 1 and 64 in flight"
     }
-    var usage: String { "[--requests N] [--runs N] [--in-process]" }
+    var usage: String { "[--requests N] [--runs N] [--in-process] [--clients KEY,...]" }
     var options: [BenchmarkOption] {
         [
-            .value("requests", help: "Requests per run (default 2,000)."),
-            .value("runs", help: "Measured runs after a warm-up (default 3)."),
+            .value("requests", help: "Requests per run (default 1,500)."),
+            .value("runs", help: "Measured runs after a warm-up, taking turns across the clients (default 5)."),
             .flag("in-process", help: "Serve from this process instead of a child process."),
+            .value("clients",
+                   help: "Only these clients: " + PipelineBenchmark.clientKeys.joined(separator: ", ") + "."),
         ]
     }
 
     func run(_ input: BenchmarkInput, runner: BenchmarkRunner) async throws -> [BenchmarkResult] {
-        let benchmark = PipelineBenchmark(
-            requests: max(100, try input.count("requests") ?? 2_000), runs: max(1, try input.count("runs") ?? 3),
+        var benchmark = PipelineBenchmark(
+            requests: max(10, try input.count("requests") ?? 1_500), runs: max(1, try input.count("runs") ?? 5),
             inProcess: input.flag("in-process"))
-        input.output.print(try await benchmark.run())
+        if let clients = input.value("clients") {
+            let keys = clients.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            for key in keys where !PipelineBenchmark.clientKeys.contains(key) {
+                throw UsageError("unknown client '\(key)' for --clients; choose from "
+                                 + PipelineBenchmark.clientKeys.joined(separator: ", "))
+            }
+            benchmark.only = Set(keys)
+        }
+        let report = try await benchmark.run()
+        input.output.print(input.json ? report.json.serialized(.compact) : report.text)
         return []
     }
 }
@@ -46,7 +58,22 @@ struct OverheadBenchmarkEntry: Benchmark {
     var options: [BenchmarkOption] { [.value("requests", help: "Requests (default 20,000).")] }
 
     func run(_ input: BenchmarkInput, runner: BenchmarkRunner) async throws -> [BenchmarkResult] {
-        input.output.print(try await PipelineBenchmark.overhead(requests: max(100, try input.count("requests") ?? 20_000)))
+        let report = try await PipelineBenchmark.overhead(requests: max(100, try input.count("requests") ?? 20_000))
+        input.output.print(input.json ? report.json.serialized(.compact) : report.text)
+        return []
+    }
+}
+
+/// `gateway bench queue-memory`: bytes per request waiting in the queue.
+struct QueueMemoryBenchmarkEntry: Benchmark {
+    var name: String { "queue-memory" }
+    var summary: String { "Memory per queued request, with 10,000 waiting behind a blocker (bytes, resident)" }
+    var usage: String { "[--queued N]" }
+    var options: [BenchmarkOption] { [.value("queued", help: "Requests left waiting (default 10,000).")] }
+
+    func run(_ input: BenchmarkInput, runner: BenchmarkRunner) async throws -> [BenchmarkResult] {
+        let report = try await QueueMemoryBenchmark(count: max(1, try input.count("queued") ?? 10_000)).run()
+        input.output.print(input.json ? report.json.serialized(.compact) : report.text)
         return []
     }
 }

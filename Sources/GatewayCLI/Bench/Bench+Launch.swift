@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 import GatewayLoopback
+import GraphQLLanguage
 
 /// The launch scenario of the request-queue issue: a token refresh as a blocker, then 38
 /// requests of mixed priority, against fixed per-route delays.
@@ -38,7 +39,7 @@ struct LaunchBenchmark {
         return (slots.max() ?? refreshDelay, last)
     }
 
-    func run() async throws -> String {
+    func run() async throws -> LaunchReport {
         var router = LoopbackRouter()
         router.post("/auth/refresh") { _ in
             try await Task.sleep(for: Self.refreshDelay)
@@ -57,7 +58,7 @@ struct LaunchBenchmark {
             let timing = try await once(server)
             if index > 0 { timings.append(timing) }  // the first run is a warm-up
         }
-        return report(timings)
+        return LaunchReport(timings: timings)
     }
 
     /// One run on a fresh provider whose connections are opened before the clock starts.
@@ -104,14 +105,20 @@ struct LaunchBenchmark {
         provider.invalidate()
         return Timing(total: total, lastByPriority: last)
     }
+}
 
-    private func report(_ timings: [Timing]) -> String {
-        let ideal = Self.idealSchedule()
+/// What `gateway bench launch` measured, as a table for people or one JSON object.
+struct LaunchReport {
+    var timings: [LaunchBenchmark.Timing]
+
+    /// The table.
+    var text: String {
+        let ideal = LaunchBenchmark.idealSchedule()
         let totals = timings.map(\.total).sorted()
         let median = totals[totals.count / 2]
         func ms(_ duration: Duration) -> String { String(format: "%.1f ms", duration.seconds * 1000) }
         var lines = [
-            "launch: 38 requests (3 high, 30 medium, 5 low) behind a refresh blocker, cap \(Self.cap), \(timings.count) runs",
+            "launch: 38 requests (3 high, 30 medium, 5 low) behind a refresh blocker, cap \(LaunchBenchmark.cap), \(timings.count) runs",
             "| measure | ideal | median | min | max | median / ideal |",
             "|---|---|---|---|---|---|",
         ]
@@ -127,6 +134,35 @@ struct LaunchBenchmark {
         }
         lines.append(ratio <= 1.10 ? "within 10% of the ideal schedule" : "MORE than 10% over the ideal schedule")
         return lines.joined(separator: "\n")
+    }
+
+    /// One object: the ideal and measured times (milliseconds), overall and per priority.
+    var json: JSONValue {
+        let ideal = LaunchBenchmark.idealSchedule()
+        func ms(_ duration: Duration) -> JSONValue { .double(duration.seconds * 1000) }
+        func summary(_ values: [Duration], ideal: Duration) -> JSONValue {
+            let sorted = values.sorted()
+            var object = JSONObject()
+            object["ideal_ms"] = ms(ideal)
+            guard !sorted.isEmpty else { return .object(object) }
+            let median = sorted[sorted.count / 2]
+            object["median_ms"] = ms(median)
+            object["min_ms"] = ms(sorted[0])
+            object["max_ms"] = ms(sorted[sorted.count - 1])
+            object["median_over_ideal"] = .double(median.seconds / ideal.seconds)
+            return .object(object)
+        }
+        var object = JSONObject()
+        object["benchmark"] = .string("launch")
+        object["requests"] = .int(LaunchBenchmark.mix.reduce(0) { $0 + $1.1 })
+        object["cap"] = .int(LaunchBenchmark.cap)
+        object["runs"] = .int(timings.count)
+        object["all"] = summary(timings.map(\.total), ideal: ideal.total)
+        for priority in [RequestPriority.high, .medium, .low] {
+            guard let idealLast = ideal.lastByPriority[priority] else { continue }
+            object["last_\(priority)"] = summary(timings.compactMap { $0.lastByPriority[priority] }, ideal: idealLast)
+        }
+        return .object(object)
     }
 }
 

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Gateway
 import GatewayLoopback
+import GraphQLLanguage
 
 /// The pipeline's own cost: Provider + URLSessionTransport against bare URLSession on the same
 /// loopback server, one at a time and 64 in flight.
@@ -22,54 +23,73 @@ struct PipelineBenchmark {
 
     /// One measured configuration.
     struct Row {
+        var key: String
         var name: String
         var concurrency: Int
-        var requestsPerSecond: [Double]
-        var cpuPerRequest: [Duration]
+        var queueCap: Int?
+        var requestsPerSecond: [Double] = []
+        var cpuPerRequest: [Duration] = []
+        var switchesPerRequest: [Double] = []
     }
 
-    func run() async throws -> String {
+    /// The clients measured, by key: (key, label, queue cap or nil when no queue, make).
+    static let clientKeys = ["bare", "instant", "transport", "dataFor", "provider", "providerDefault"]
+
+    /// Keys to measure; every client when empty.
+    var only: Set<String> = []
+
+    func run() async throws -> PipelineReport {
         let server = try await BenchServer.start(inProcess: inProcess)
         defer { server.stop() }
         let url = server.baseURL.appendingPathComponent("item")
         var rows: [Row] = []
         for concurrency in [1, 64] {
-            rows.append(try await measure("bare URLSession", concurrency) { try await BareClient(url: url) })
-            rows.append(try await measure("Provider + instant transport (no network)", concurrency) {
-                ProviderClient(baseURL: server.baseURL, cap: 64, transport: InstantTransport())
-            })
-            rows.append(try await measure("URLSessionTransport alone", concurrency) {
-                TransportClient(url: url)
-            })
-            rows.append(try await measure("Provider + bare data(for:) transport", concurrency) {
-                ProviderClient(baseURL: server.baseURL, cap: 64, transport: DataForTransport())
-            })
-            rows.append(try await measure("Provider + URLSessionTransport (queue cap 64)", concurrency) {
-                ProviderClient(baseURL: server.baseURL, cap: 64)
-            })
-            rows.append(try await measure("Provider + URLSessionTransport (default: queue cap 6)", concurrency) {
-                ProviderClient(baseURL: server.baseURL, cap: nil)
-            })
+            // The queue cap matches the requests in flight, as the bare client has no queue; the
+            // default cap (6) is measured too.
+            let cap = concurrency
+            let clients: [(String, String, Int?, () async throws -> any BenchClient)] = [
+                ("bare", "bare URLSession", nil, { try await BareClient(url: url) }),
+                ("instant", "Provider + instant transport (no network)", cap, {
+                    ProviderClient(baseURL: server.baseURL, cap: cap, transport: InstantTransport()) }),
+                ("transport", "URLSessionTransport alone", nil, { TransportClient(url: url) }),
+                ("dataFor", "Provider + bare data(for:) transport", cap, {
+                    ProviderClient(baseURL: server.baseURL, cap: cap, transport: DataForTransport()) }),
+                ("provider", "Provider + URLSessionTransport", cap, {
+                    ProviderClient(baseURL: server.baseURL, cap: cap) }),
+                ("providerDefault", "Provider + URLSessionTransport, default queue", 6, {
+                    ProviderClient(baseURL: server.baseURL, cap: nil) }),
+            ]
+            var measured: [(row: Row, client: any BenchClient)] = []
+            for (key, name, queueCap, make) in clients where only.isEmpty || only.contains(key) {
+                if key == "providerDefault" && concurrency == 1 && !only.contains(key) { continue }
+                let client = try await make()
+                try await drive(client, count: min(500, requests), concurrency: concurrency)
+                measured.append((Row(key: key, name: name, concurrency: concurrency, queueCap: queueCap), client))
+            }
+            // Runs take turns across the clients, so a busy spell on the machine falls on all of them.
+            for _ in 0..<runs {
+                for index in measured.indices {
+                    try await measure(&measured[index].row, measured[index].client)
+                }
+            }
+            for (row, client) in measured {
+                client.close()
+                rows.append(row)
+            }
         }
-        return report(rows, server: server)
+        return PipelineReport(rows: rows, requests: requests, runs: runs, serverInChild: server.isChild)
     }
 
-    /// Warms a fresh client up, then measures `runs` runs of `requests` requests.
-    private func measure(_ name: String, _ concurrency: Int, make: () async throws -> any BenchClient) async throws -> Row {
-        let client = try await make()
-        try await drive(client, count: min(500, requests), concurrency: concurrency)
-        var row = Row(name: name, concurrency: concurrency, requestsPerSecond: [], cpuPerRequest: [])
-        for _ in 0..<runs {
-            let cpuBefore = CPUTime.current()
-            let started = ContinuousClock.now
-            try await drive(client, count: requests, concurrency: concurrency)
-            let elapsed = ContinuousClock.now - started
-            let cpu = CPUTime.current() - cpuBefore
-            row.requestsPerSecond.append(Double(requests) / elapsed.seconds)
-            row.cpuPerRequest.append(cpu / requests)
-        }
-        client.close()
-        return row
+    /// One run of `requests` requests.
+    private func measure(_ row: inout Row, _ client: any BenchClient) async throws {
+        let before = ProcessUsage.current()
+        let started = ContinuousClock.now
+        try await drive(client, count: requests, concurrency: row.concurrency)
+        let elapsed = ContinuousClock.now - started
+        let used = ProcessUsage.current() - before
+        row.requestsPerSecond.append(Double(requests) / elapsed.seconds)
+        row.cpuPerRequest.append(used.cpu / requests)
+        row.switchesPerRequest.append(Double(used.contextSwitches) / Double(requests))
     }
 
     /// Sends `count` requests with at most `concurrency` in flight.
@@ -89,38 +109,36 @@ struct PipelineBenchmark {
         }
     }
 
-    private func report(_ rows: [Row], server: BenchServer) -> String {
-        func median<T: Comparable>(_ values: [T]) -> T { values.sorted()[values.count / 2] }
-        var lines = [
-            "pipeline: GET of a \(Self.body.count)-byte JSON body, \(requests) requests per run, median of \(runs) runs"
-                + (server.isChild ? " (server in a child process)" : " (server in this process: its CPU time counts)"),
-            "| client | in flight | requests/s | min–max | CPU per request | vs bare (req/s) |",
-            "|---|---|---|---|---|---|",
-        ]
-        for row in rows {
-            let bare = rows.first { $0.name == "bare URLSession" && $0.concurrency == row.concurrency }
-            let rate = median(row.requestsPerSecond)
-            let ratio = bare.map { rate / median($0.requestsPerSecond) } ?? 1
-            lines.append("| \(row.name) | \(row.concurrency) | " + String(format: "%.0f", rate) + " | "
-                         + String(format: "%.0f–%.0f", row.requestsPerSecond.min() ?? 0, row.requestsPerSecond.max() ?? 0)
-                         + " | " + String(format: "%.1f µs", median(row.cpuPerRequest).seconds * 1e6) + " | "
-                         + String(format: "%.3f", ratio) + " |")
+    /// The pipeline's own cost with a transport that answers at once, one request at a time.
+    struct Overhead {
+        var requests: Int
+        var wall: Duration
+        var cpu: Duration
+
+        var text: String {
+            String(format: "overhead: %.1f µs per request (wall), %.1f µs CPU, instant transport, %d requests",
+                   wall.seconds * 1e6 / Double(requests), cpu.seconds * 1e6 / Double(requests), requests)
         }
-        return lines.joined(separator: "\n")
+
+        var json: JSONValue {
+            var object = JSONObject()
+            object["benchmark"] = .string("overhead")
+            object["requests"] = .int(requests)
+            object["wall_us_per_request"] = .double(wall.seconds * 1e6 / Double(requests))
+            object["cpu_us_per_request"] = .double(cpu.seconds * 1e6 / Double(requests))
+            return .object(object)
+        }
     }
 
-    /// The pipeline's own cost with a transport that answers at once: µs per request, sequential.
-    static func overhead(requests: Int) async throws -> String {
+    static func overhead(requests: Int) async throws -> Overhead {
         guard let baseURL = URL(string: "http://127.0.0.1:9/") else { throw BenchError("no base URL") }
         let client = ProviderClient(baseURL: baseURL, cap: 64, transport: InstantTransport())
         for _ in 0..<min(1_000, requests) { try await client.fetch() }
-        let cpuBefore = CPUTime.current()
+        let before = ProcessUsage.current()
         let started = ContinuousClock.now
         for _ in 0..<requests { try await client.fetch() }
         let elapsed = ContinuousClock.now - started
-        let cpu = CPUTime.current() - cpuBefore
-        return String(format: "overhead: %.1f µs per request (wall), %.1f µs CPU, instant transport, %d requests",
-                      elapsed.seconds * 1e6 / Double(requests), cpu.seconds * 1e6 / Double(requests), requests)
+        return Overhead(requests: requests, wall: elapsed, cpu: (ProcessUsage.current() - before).cpu)
     }
 
     /// `gateway bench serve`: the child process's server. Prints its port, then serves until

@@ -8,9 +8,12 @@ import Darwin
 import Foundation
 import GatewayLoopback
 
-/// CPU time (user + system) this process has used, from `getrusage`.
-enum CPUTime {
-    static func current() -> Duration {
+/// CPU time (user + system) and context switches this process has used, from `getrusage`.
+struct ProcessUsage {
+    var cpu: Duration
+    var contextSwitches: Int
+
+    static func current() -> ProcessUsage {
         var usage = rusage()
         #if canImport(Glibc)
         _ = getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
@@ -20,7 +23,12 @@ enum CPUTime {
         func duration(_ time: timeval) -> Duration {
             .seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec))
         }
-        return duration(usage.ru_utime) + duration(usage.ru_stime)
+        return ProcessUsage(cpu: duration(usage.ru_utime) + duration(usage.ru_stime),
+                            contextSwitches: Int(usage.ru_nvcsw) + Int(usage.ru_nivcsw))
+    }
+
+    static func - (lhs: ProcessUsage, rhs: ProcessUsage) -> ProcessUsage {
+        ProcessUsage(cpu: lhs.cpu - rhs.cpu, contextSwitches: lhs.contextSwitches - rhs.contextSwitches)
     }
 }
 

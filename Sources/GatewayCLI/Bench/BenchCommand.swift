@@ -9,6 +9,8 @@ public struct BenchCommand: Command {
         LaunchBenchmarkEntry(),
         PipelineBenchmarkEntry(),
         OverheadBenchmarkEntry(),
+        QueueMemoryBenchmarkEntry(),
+        AllBenchmarks(),
         ServeBenchmarkEntry(),
     ]
 
@@ -43,17 +45,22 @@ public struct BenchCommand: Command {
             in batches sized so each timed sample lasts about 5 ms. Prints one line per input with
             the median time per run in microseconds, the 10th and 90th percentiles, the number of
             runs and, where it means something, the throughput in MB/s (10^6 bytes per second).
-            Measure a release build: swift build -c release --product gateway, then
-            .build/release/gateway bench ...
+            launch, pipeline, overhead and queue-memory print a report of their own instead, and
+            all runs every benchmark (about 3 minutes). Measure a release build:
+            swift build -c release --product gateway, then .build/release/gateway bench ...
 
             Benchmarks:
             \(lines.joined(separator: "\n"))
 
             Options:
-              --json            Print one JSON object per result instead of a line:
-                                {"benchmark", "input", "bytes", "runs", "median_us", "p10_us",
-                                 "p90_us", "mb_per_s"}, with "clock": "cpu" under --cpu.
-              --time SECONDS    Seconds of measuring per input (default 1).
+              --json            Print JSON, one object per line, each with a "benchmark" member:
+                                one per result for parse, normalize, validate and cache
+                                ({"benchmark", "input", "bytes", "runs", "median_us", "p10_us",
+                                 "p90_us", "mb_per_s"}, with "clock": "cpu" under --cpu), one per
+                                benchmark for launch, pipeline, overhead and queue-memory.
+              --time SECONDS    Seconds of measuring per input (default 1). Under all, a value
+                                below 1 also shrinks the network and queue benchmarks in
+                                proportion: a quick check that they run, not a measurement.
               --cpu             Time with the thread's CPU clock instead of elapsed time: on a
                                 busy machine, leaves out the time other processes run.
 
@@ -72,7 +79,8 @@ public struct BenchCommand: Command {
         let clock: BenchmarkClock = arguments.flag("cpu") ? .cpu : .wall
         guard time > 0 else { throw UsageError("--time must be more than 0 seconds") }
         let benchmark = try chooseBenchmark(arguments)
-        let input = try readInput(&arguments, for: benchmark, output: output)
+        var input = try readInput(&arguments, for: benchmark, output: output)
+        input.json = json
         #if DEBUG
         output.error("gateway bench: this is a debug build; build with -c release for meaningful numbers.")
         #endif

@@ -63,6 +63,8 @@ public struct BenchmarkInput: Sendable {
     public var flags: Set<String>
     /// Where output goes and relative paths resolve.
     public var output: Output
+    /// Whether `--json` was given: benchmarks that print their own report print one JSON object.
+    public var json: Bool = false
 
     /// Whether `--name` was given.
     public func flag(_ name: String) -> Bool { flags.contains(name) }

@@ -113,15 +113,25 @@ extension TokenTests {
         }
 
         @Test func aRefusedRefreshEndsTheSessionAndSaysSo() async throws {
+            let refused = Gate(), refreshing = Gate()
             let stub = StubTransport()
-                .on(token: "old", .get, "items", reply: .status(401))
+                .on(token: "old", .get, "items", reply: StubReply.status(401).held(by: refused))
                 .on(token: "fresh", .get, "items", reply: .json("{}"))
-                .on(.post, "auth/refresh", reply: .json(#"{"error":"invalid_grant"}"#, status: 400))
+                .on(.post, "auth/refresh", reply: StubReply.json(#"{"error":"invalid_grant"}"#, status: 400)
+                    .held(by: refreshing))
             let store = MemoryTokenStore(oldCredential)
             let log = AuthEventLog()
             let provider = tokenProvider(stub, store: store) { $0.authObservers = [log] }
+            let coordinator = try #require(provider.tokenCoordinator)
 
-            let errors = failures(await results(start(5, on: provider, Refusal.status401.request)))
+            // The refusal comes once all five wait for the refresh (a request whose 401 came after
+            // it would end with its own 401 attached instead).
+            let tasks = start(5, on: provider, Refusal.status401.request)
+            await refused.waitForArrivals(5)
+            refused.open()
+            await coordinator.waitForWaiters(5)
+            refreshing.open()
+            let errors = failures(await results(tasks))
             #expect(errors.count == 5)
             #expect(errors.allSatisfy { $0.kind == .sessionExpired && $0.response?.status == 400 })
             #expect(stub.refreshes.count == 1)

@@ -32,7 +32,7 @@ import Testing
         #expect(inFlight.value.most == 4)
         #expect(log.ids.count == 100)
         #expect(Set(log.ids).count == 100)
-        let status = await queue.status
+        let status = queue.status
         #expect(status.running == 0 && status.totalWaiting == 0)
     }
 
@@ -84,7 +84,7 @@ import Testing
         let b2 = await queue.enqueueWaiting(6, .blocker)
         let b3 = await queue.enqueueWaiting(7, .blocker)
         await queue.finished(m1)
-        #expect(await queue.status.running == 1)
+        #expect(queue.status.running == 1)
         #expect(log.ids == [1, 2, 3])
         await queue.finished(b1)
         let second = try await b2.value
@@ -100,7 +100,7 @@ import Testing
         #expect(log.ids == [1, 2, 3, 6, 7, 4, 5])
         await queue.finished(high)
         await queue.finished(medium)
-        #expect(await queue.status == PriorityRequestQueue.Status(
+        #expect(queue.status == PriorityRequestQueue.Status(
             running: 0, blockerRunning: false, waiting: Dictionary(uniqueKeysWithValues: RequestPriority.allCases.map { ($0, 0) })))
     }
 
@@ -152,9 +152,9 @@ import Testing
         await queue.finished(holder)
         let ticket = try await next.value
         #expect(log.ids == [1, 3])
-        #expect(await queue.status.running == 1)
+        #expect(queue.status.running == 1)
         await queue.finished(ticket)
-        #expect(await queue.status.running == 0)
+        #expect(queue.status.running == 0)
     }
 
     @Test func aTaskCancelledBeforeItEnqueuesIsRefused() async throws {
@@ -167,7 +167,7 @@ import Testing
         task.cancel()
         start.open()
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(await queue.status.running == 0)
+        #expect(queue.status.running == 0)
     }
 }
 

@@ -28,7 +28,7 @@ import Testing
         #expect(stub.requests.map(\.url.lastPathComponent) == ["slow"])
         #expect(encoder.calls.value == 0)
         #expect(counter.outcomes.value == ["success": 1, "cancelled": 1])
-        #expect(await queue.status.running == 0)
+        #expect(queue.status.running == 0)
     }
 
     @Test func cancellingARequestInFlightFreesItsSlotBeforeTheTransportReturns() async throws {
@@ -46,7 +46,7 @@ import Testing
         #expect(transport.received.value == ["held", "next"])
         gate.open()
         await #expect(throws: CancellationError.self) { try await held.value }
-        #expect(await queue.status.running == 0)
+        #expect(queue.status.running == 0)
     }
 
     @Test func aBlockerRunsWhileEverySlotIsTakenByRequestsWaitingForIt() async throws {
@@ -59,7 +59,7 @@ import Testing
         }
         let waiting = (0..<4).map { _ in Task { try await provider.send(Endpoint<Empty>.get("data")) } }
         await gate.waitForArrivals(4)
-        #expect(await queue.status.running == 4)
+        #expect(queue.status.running == 4)
         let refresh = Endpoint<Empty>.post("refresh").with {
             $0.priority = .blocker
             $0.requiresAuthentication = false

@@ -65,7 +65,7 @@ struct InstantTimeSource: TimeSource {
         for kind in ["success", "failure status", "failure transport", "failure timeout", "cancelled"] {
             #expect((outcomes[kind] ?? 0) > 0, "no request ended as \(kind): \(outcomes)")
         }
-        let status = await queue.status
+        let status = queue.status
         #expect(status.running == 0 && !status.blockerRunning && status.totalWaiting == 0)
     }
 }

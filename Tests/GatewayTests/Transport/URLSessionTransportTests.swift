@@ -24,6 +24,29 @@ import GatewayTesting
         #expect(error?.underlying is URLError)
     }
 
+    @Test func aShortTimeoutPassesOnTimeWhileALongerOneIsWatched() async throws {
+        // The long call registers first, so the short one must bring the watchdog's wake-up forward.
+        let transport = URLSessionTransport()
+        let longArrived = Gate()
+        let server = try LoopbackServer { request in
+            if request.path == "/long" { longArrived.open() }
+            return LoopbackResponse(fault: .stall)
+        }
+        defer { server.shutdown() }
+        let long = Task {
+            try await transport.send(try TransportTesting.request(server, "/long", timeout: .seconds(120)))
+        }
+        try await longArrived.wait()
+        let started = ContinuousClock.now
+        let error = await #expect(throws: GatewayError.self) {
+            try await transport.send(try TransportTesting.request(server, "/short", timeout: .milliseconds(500)))
+        }
+        #expect(error?.kind == .timeout)
+        #expect(ContinuousClock.now - started < .seconds(60))
+        long.cancel()
+        await #expect(throws: CancellationError.self) { try await long.value }
+    }
+
     @Test func aRedirectFromHTTPSToHTTPIsRefused() throws {
         let request = HTTPRequest(method: .get, url: try #require(URL(string: "https://api.example.com/a")),
                                   headers: ["Authorization": "Bearer t"])
