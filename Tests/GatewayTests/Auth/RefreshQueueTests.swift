@@ -29,7 +29,7 @@ extension TokenTests {
             #expect(responses.count == 10)
             #expect(stub.refreshes.count == 1)
             #expect(observer.refreshPriorities.value == [.blocker])
-            #expect(await queue.status.running == 0)
+            #expect(queue.status.running == 0)
         }
 
         @Test func aBlockerRequestThatIsRefusedGetsItsRefresh() async throws {
