@@ -24,6 +24,33 @@ public protocol AuthStage: Sendable {
     ///
     /// - Throws: `GatewayError` when no credential can be had; `CancellationError` when cancelled.
     func authorize(_ request: PreparedRequest, context: RequestContext) async throws -> PreparedRequest
+
+    /// Whose data the responses to `request` are, for the response cache: a partition named by
+    /// the credential this stage would attach (never the credential itself), `.anonymous` when
+    /// it attaches none, or `nil` when it cannot tell, and then the response is not cached.
+    ///
+    /// Asked only for requests that require authentication when the provider has no token
+    /// store (with one, the credential's subject is the partition). The default is `nil`, so a
+    /// stage that does not say keeps its users' responses out of the cache rather than risk
+    /// handing one user's data to another.
+    func cachePartition(for request: PreparedRequest) async -> CachePartition?
+}
+
+extension AuthStage {
+    /// `nil`: the responses of requests this stage authorizes are not cached.
+    public func cachePartition(for request: PreparedRequest) async -> CachePartition? { nil }
+}
+
+extension CachePartition {
+    /// A partition named by a secret's SHA-256 (never the secret), so that two credentials never
+    /// share entries.
+    ///
+    /// - Parameters:
+    ///   - kind: what the secret is (`bearer`, `authorization`), part of the name.
+    ///   - secret: the credential.
+    public static func credential(_ kind: String, _ secret: String) -> CachePartition {
+        .subject(kind + "-sha256:" + SHA256.hexDigest(secret).prefix(32))
+    }
 }
 
 /// The pass-through auth stage: attaches nothing.
@@ -33,6 +60,11 @@ public struct NoAuthentication: AuthStage {
     /// Returns the request unchanged.
     public func authorize(_ request: PreparedRequest, context: RequestContext) async throws -> PreparedRequest {
         request
+    }
+
+    /// A partition named by the request's own `Authorization` field when it has one, else anonymous.
+    public func cachePartition(for request: PreparedRequest) async -> CachePartition? {
+        request.headers["Authorization"].map { .credential("authorization", $0) } ?? .anonymous
     }
 }
 
@@ -52,6 +84,11 @@ public struct BearerTokenAuthentication: AuthStage, CustomStringConvertible, Cus
         var request = request
         request.headers["Authorization"] = "Bearer \(token)"
         return request
+    }
+
+    /// A partition named by the token's SHA-256.
+    public func cachePartition(for request: PreparedRequest) async -> CachePartition? {
+        .credential("bearer", token)
     }
 
     /// The type with the token redacted.

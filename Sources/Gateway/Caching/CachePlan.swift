@@ -24,7 +24,8 @@ extension ResponseCache {
     ///
     /// A request that says `Cache-Control: no-cache` (or `Pragma: no-cache`) is not answered from
     /// the cache under `cacheFirst`: it goes to the network, and its response may be stored.
-    func plan(_ prepared: PreparedRequest, tokens: TokenCoordinator?, encoding: ParameterEncodingContext)
+    func plan(_ prepared: PreparedRequest, tokens: TokenCoordinator?, auth: any AuthStage,
+              encoding: ParameterEncodingContext)
         async -> CachePlan?
     {
         var policy = prepared.cache.policy ?? defaultPolicy
@@ -34,12 +35,12 @@ extension ResponseCache {
             if asked.noCache, policy == .cacheFirst { policy = .networkOnly }
         }
         if let graphQL = prepared.graphQLCache {
-            guard graphQL.isQuery, let partition = await partition(of: prepared, tokens: tokens) else { return nil }
+            guard graphQL.isQuery, let partition = await partition(of: prepared, tokens: tokens, auth: auth) else { return nil }
             return CachePlan(key: graphQL.key(partition: partition), policy: policy, settings: prepared.cache,
                              partition: partition, rest: nil)
         }
         guard prepared.method == .get, let url = Self.finalURL(of: prepared, encoding: encoding),
-              let partition = await partition(of: prepared, tokens: tokens)
+              let partition = await partition(of: prepared, tokens: tokens, auth: auth)
         else { return nil }
         let names = await varyNames(for: url)
         if names.contains("*") { return nil }
@@ -48,20 +49,24 @@ extension ResponseCache {
                          rest: (url, prepared.headers))
     }
 
-    /// The credential's subject for requests that carry one; for a request with an
-    /// `Authorization` field of its own (no token store), a partition named by the field's
-    /// SHA-256, so that two tokens never share entries; else anonymous. `nil` when the token
-    /// store cannot be read.
-    private func partition(of prepared: PreparedRequest, tokens: TokenCoordinator?) async -> CachePartition? {
-        guard prepared.requiresAuthentication, let tokens else {
-            guard let authorization = prepared.headers["Authorization"] else { return .anonymous }
-            return .subject("authorization-sha256:" + SHA256.hexDigest(authorization).prefix(32))
+    /// Whose data the response is. With a token store, the credential's subject for requests
+    /// that require authentication (`nil` when the store cannot be read). Without one, a request
+    /// with an `Authorization` field of its own gets a partition named by the field's SHA-256,
+    /// and a request that requires authentication the partition its auth stage names (`nil`,
+    /// not cached, when the stage cannot tell); else anonymous.
+    private func partition(of prepared: PreparedRequest, tokens: TokenCoordinator?, auth: any AuthStage)
+        async -> CachePartition?
+    {
+        if prepared.requiresAuthentication, let tokens {
+            do {
+                return CachePartition(subject: try await tokens.subject())
+            } catch {
+                return nil
+            }
         }
-        do {
-            return CachePartition(subject: try await tokens.subject())
-        } catch {
-            return nil
-        }
+        if let authorization = prepared.headers["Authorization"] { return .credential("authorization", authorization) }
+        guard prepared.requiresAuthentication else { return .anonymous }
+        return await auth.cachePartition(for: prepared)
     }
 
     /// The URL a GET goes to once its parameters are encoded; `nil` when they add a body or fail.

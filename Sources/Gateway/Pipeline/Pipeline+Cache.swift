@@ -31,7 +31,7 @@ extension Pipeline {
         let encoding = ParameterEncodingContext(json: configuration.jsonEncoding, endpoint: prepared.name)
 
         let lookingUpAt = ContinuousClock.now
-        guard let plan = await cache.plan(prepared, tokens: tokens, encoding: encoding) else {
+        guard let plan = await cache.plan(prepared, tokens: tokens, auth: auth, encoding: encoding) else {
             run.metrics.cacheLookup = ContinuousClock.now - lookingUpAt
             run.metrics.cacheOutcome = .notCacheable
             let result = try await admit(Prebuilt(base: requestable, prepared: prepared), clockStart: clockStart, &run)
