@@ -86,7 +86,12 @@ public struct TransportConformance: Sendable {
     }
 
     /// A request to a path on the server, with generous limits unless given.
-    static func request(
+    ///
+    /// - Parameters:
+    ///   - server: the loopback server.
+    ///   - path: the path on it, such as `/status/204`.
+    /// - Returns: the request; the other parameters are its fields.
+    public static func request(
         _ server: LoopbackServer,
         _ path: String,
         method: HTTPMethod = .get,

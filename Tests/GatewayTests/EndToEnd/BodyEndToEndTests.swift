@@ -59,7 +59,7 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let file = folder.url.appendingPathComponent("cover art.png")
-        let bytes = TransportTesting.bytes(size, seed: UInt64(size))
+        let bytes = TransportConformance.bytes(size, seed: UInt64(size))
         try bytes.write(to: file)
         let spool = folder.url.appendingPathComponent("spool")
         try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)

@@ -124,7 +124,7 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let file = folder.url.appendingPathComponent("take.wav")
-        let bytes = TransportTesting.bytes(64 * 1024, seed: 11)
+        let bytes = TransportConformance.bytes(64 * 1024, seed: 11)
         try bytes.write(to: file)
         let spool = folder.url.appendingPathComponent("spool")
         try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)

@@ -12,7 +12,7 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let file = folder.url.appendingPathComponent("mix.flac")
-        let bytes = TransportTesting.bytes(96 * 1024, seed: 3)
+        let bytes = TransportConformance.bytes(96 * 1024, seed: 3)
         try bytes.write(to: file)
         let server = try LoopbackServer { request in
             request.path == "/api/upload" ? .redirect(to: "/api/v2/upload", status: 307) : .status(204)
@@ -35,7 +35,7 @@ import Testing
     @Test(arguments: [false, true])
     func aBodyCutOffMidwayEndsInAnErrorNeverASuccess(chunked: Bool) async throws {
         let server = try LoopbackServer { _ in
-            LoopbackResponse(body: TransportTesting.bytes(300_000), chunked: chunked,
+            LoopbackResponse(body: TransportConformance.bytes(300_000), chunked: chunked,
                              fault: .closeMidBody(afterBytes: 100_000))
         }
         defer { server.shutdown() }
