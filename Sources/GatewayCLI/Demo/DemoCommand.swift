@@ -21,7 +21,7 @@ struct DemoCommand: Command {
 
         It prints what each step got back, a table of every request (kind, name, status, cache
         outcome, attempts, time), how many refreshes the backend saw, and the `gateway cache list`
-        command that shows what the session cached. Nothing leaves the machine; it takes a few
+        command that shows what the demo cached. Nothing leaves the machine; it takes a few
         seconds.
 
         Options:
@@ -104,7 +104,7 @@ struct DemoCommand: Command {
         output.print(report.refreshLine)
         output.print(report.summary)
         output.print("")
-        output.print("See what the session cached:")
+        output.print("See what the demo cached:")
         output.print("  gateway cache list --db \(DemoSetup.shellQuoted(setup.cachePath))")
         if !report.allAsExpected {
             output.error("gateway demo: \(report.summary)")

@@ -25,10 +25,10 @@ struct DemoReport {
         return "\(steps), \(requests); not as expected: " + problems.joined(separator: ", ") + "."
     }
 
-    /// `The backend saw 1 token refresh (POST /auth/refresh) in the whole session.`
+    /// `The backend saw 1 token refresh (POST /auth/refresh) in the whole demo.`
     var refreshLine: String {
         "The backend saw \(refreshes) token refresh\(refreshes == 1 ? "" : "es") (POST /auth/refresh) "
-            + "in the whole session."
+            + "in the whole demo."
     }
 
     /// One line per step: its name and what it got back.

@@ -64,7 +64,7 @@ struct DemoSetup {
         cache = ResponseCache(store: LayeredCacheStore(memory: MemoryCacheStore(), back: cacheStore))
     }
 
-    /// The one provider of the session: the token store, the refresh-token authenticator and the
+    /// The one provider of the demo: the token store, the refresh-token authenticator and the
     /// cache, with `recorder` observing every request.
     func provider(baseURL: URL, recorder: DemoRecorder) -> Provider {
         let tokens = tokenStore, cache = cache
