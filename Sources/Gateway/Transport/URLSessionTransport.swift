@@ -124,7 +124,7 @@ public final class URLSessionTransport: Transport {
         try Task.checkCancellation()
         try URLSessionTransport.validate(request)
         var current = request
-        var chain = RedirectChain(from: request)
+        var chain = RedirectChain(from: request, maxRedirects: configuration.maxRedirects)
         var bytesSent: Int64 = 0
         while true {
             if let deadline = request.deadline, ContinuousClock.now >= deadline {
@@ -132,8 +132,8 @@ public final class URLSessionTransport: Transport {
             }
             let exchange = try await exchange(current, callStarted: started)
             bytesSent += exchange.bytesSent
-            if let next = try URLSessionTransport.redirect(
-                after: exchange, of: current, chain: &chain, maxRedirects: configuration.maxRedirects
+            if let next = try chain.next(
+                status: exchange.status, headers: exchange.headers, responseURL: exchange.url, after: current
             ) {
                 current = next
                 continue

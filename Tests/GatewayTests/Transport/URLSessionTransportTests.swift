@@ -47,32 +47,6 @@ import GatewayTesting
         await #expect(throws: CancellationError.self) { try await long.value }
     }
 
-    @Test func aRedirectFromHTTPSToHTTPIsRefused() throws {
-        let request = HTTPRequest(method: .get, url: try #require(URL(string: "https://api.example.com/a")),
-                                  headers: ["Authorization": "Bearer t"])
-        let exchange = URLSessionTransport.Exchange(
-            status: 301, headers: ["Location": "http://api.example.com/a"], url: request.url, body: Data(),
-            timeToFirstByte: nil, bytesSent: 0)
-        var chain = URLSessionTransport.RedirectChain(from: request)
-        let error = #expect(throws: GatewayError.self) {
-            try URLSessionTransport.redirect(after: exchange, of: request, chain: &chain, maxRedirects: 20)
-        }
-        #expect(error?.kind == .redirectRefused)
-    }
-
-    @Test func anHTTPSRedirectToAnotherPortDropsCredentials() throws {
-        let request = HTTPRequest(method: .get, url: try #require(URL(string: "https://api.example.com/a")),
-                                  headers: ["Authorization": "Bearer secret-token", "X-Trace": "t-9"])
-        let exchange = URLSessionTransport.Exchange(
-            status: 302, headers: ["Location": "https://api.example.com:8443/b"], url: request.url, body: Data(),
-            timeToFirstByte: nil, bytesSent: 0)
-        var chain = URLSessionTransport.RedirectChain(from: request)
-        let next = try #require(try URLSessionTransport.redirect(after: exchange, of: request, chain: &chain, maxRedirects: 20))
-        #expect(next.url.absoluteString == "https://api.example.com:8443/b")
-        #expect(!next.headers.contains("Authorization"))
-        #expect(next.headers["X-Trace"] == "t-9")
-    }
-
     #if canImport(Darwin)
     @Test func aRedirectWithoutLocationKeepsItsBody() async throws {
         // FoundationNetworking drops the body of a 3xx it does not redirect; Darwin keeps it.

@@ -181,7 +181,7 @@ public final class AsyncHTTPClientTransport: Transport {
                 request: request)
         }
         var current = request
-        var chain = RedirectChain(from: request)
+        var chain = RedirectChain(from: request, maxRedirects: configuration.maxRedirects)
         var bytesSent: Int64 = 0
         while true {
             if let deadline = request.deadline, ContinuousClock.now >= deadline {
@@ -189,9 +189,7 @@ public final class AsyncHTTPClientTransport: Transport {
             }
             let exchange = try await exchange(current, callStarted: started)
             bytesSent += exchange.bytesSent
-            if let next = try Self.redirect(
-                after: exchange, of: current, chain: &chain, maxRedirects: configuration.maxRedirects
-            ) {
+            if let next = try chain.next(status: exchange.status, headers: exchange.headers, after: current) {
                 current = next
                 continue
             }

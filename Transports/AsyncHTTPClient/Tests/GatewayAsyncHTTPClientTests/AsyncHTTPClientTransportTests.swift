@@ -97,36 +97,6 @@ import Testing
         let none = AsyncHTTPClientTransport(configuration: .init(maxRedirects: -3))
         #expect(none.configuration.maxRedirects == 0)
     }
-
-    @Test func aRedirectFromHTTPSToHTTPIsRefused() throws {
-        let request = HTTPRequest(
-            method: .get, url: try #require(URL(string: "https://api.example.com/a")),
-            headers: ["Authorization": "Bearer t"])
-        let exchange = AsyncHTTPClientTransport.Exchange(
-            status: 301, headers: ["Location": "http://api.example.com/a"], body: Data(), timeToFirstByte: nil,
-            bytesSent: 0)
-        var chain = AsyncHTTPClientTransport.RedirectChain(from: request)
-        let error = #expect(throws: GatewayError.self) {
-            try AsyncHTTPClientTransport.redirect(after: exchange, of: request, chain: &chain, maxRedirects: 20)
-        }
-        #expect(error?.kind == .redirectRefused)
-    }
-
-    @Test func anHTTPSRedirectToAnotherPortDropsCredentials() throws {
-        let request = HTTPRequest(
-            method: .get, url: try #require(URL(string: "https://api.example.com/a")),
-            headers: ["Authorization": "Bearer secret-token", "Cookie": "a=b", "X-Trace": "t-9"])
-        let exchange = AsyncHTTPClientTransport.Exchange(
-            status: 302, headers: ["Location": "https://api.example.com:8443/b"], body: Data(), timeToFirstByte: nil,
-            bytesSent: 0)
-        var chain = AsyncHTTPClientTransport.RedirectChain(from: request)
-        let next = try #require(
-            try AsyncHTTPClientTransport.redirect(after: exchange, of: request, chain: &chain, maxRedirects: 20))
-        #expect(next.url.absoluteString == "https://api.example.com:8443/b")
-        #expect(!next.headers.contains("Authorization"))
-        #expect(!next.headers.contains("Cookie"))
-        #expect(next.headers["X-Trace"] == "t-9")
-    }
 }
 
 /// The path where the client keeps time itself: the transport's own client, a request with the
