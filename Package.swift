@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "GatewayCLI", dependencies: ["Gateway", "GatewaySQLite", "GatewayLoopback", "GraphQLLanguage"]),
         .executableTarget(name: "gateway", dependencies: ["GatewayCLI"]),
 
-        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage"]),
+        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "GatewayTesting"]),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "GatewayTesting"]),
         .testTarget(name: "GatewayTestingTests", dependencies: ["GatewayTesting"]),
         .testTarget(name: "GatewayCLITests", dependencies: ["GatewayCLI", "GatewayTesting"]),

@@ -28,9 +28,8 @@
 //    comment saying why. A bound on a `ManualClock` (which moves with real time too) adds the real
 //    time the test measured around the work.
 //
-// This file is self-contained (Foundation only). `Tests/GraphQLLanguageTests/Support/` holds an
-// identical copy for the one test target that cannot import GatewayTesting; keep them equal (a
-// test compares them).
+// This file is self-contained (Foundation only). Every test target, GraphQLLanguageTests
+// included, imports it from GatewayTesting, so the whole test process shares one lane.
 
 import Foundation
 

@@ -1,6 +1,4 @@
-// This file is self-contained (Foundation only). `Tests/GraphQLLanguageTests/Support/` holds an
-// identical copy for the one test target that cannot import GatewayTesting; keep them equal (a
-// test compares them).
+// This file is self-contained (Foundation only); every test target imports it from GatewayTesting.
 
 import Foundation
 

@@ -86,18 +86,6 @@ import Testing
         }
         #expect(builds.value == 1)
     }
-
-    /// GraphQLLanguageTests cannot import GatewayTesting, so it carries copies of the files.
-    @Test(arguments: ["OffPool.swift", "UndisturbedTiming.swift"])
-    func theCopyInGraphQLLanguageTestsIsIdentical(_ file: String) throws {
-        let root = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // …/Tests/GatewayTestingTests
-            .deletingLastPathComponent()  // …/Tests
-            .deletingLastPathComponent()  // the package root
-        let original = try Data(contentsOf: root.appendingPathComponent("Sources/GatewayTesting/\(file)"))
-        let copy = try Data(contentsOf: root.appendingPathComponent("Tests/GraphQLLanguageTests/Support/\(file)"))
-        #expect(original == copy, "copy Sources/GatewayTesting/\(file) over the one in Tests/GraphQLLanguageTests/Support")
-    }
 }
 
 /// Timing that leaves out the runs the system interrupted.

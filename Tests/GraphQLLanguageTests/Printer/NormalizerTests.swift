@@ -1,3 +1,4 @@
+import GatewayTesting
 import GraphQLLanguage
 import Testing
 
