@@ -13,42 +13,6 @@ extension URLSessionTransport {
         return length
     }
 
-    /// Seconds as a person reads them: `0.5 s`, `30 s`.
-    static func seconds(_ duration: Duration) -> String {
-        let (whole, fraction) = duration.components
-        let value = Double(whole) + Double(fraction) / 1e18
-        let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
-    }
-
-    static func tooLarge(_ request: HTTPRequest, limit: Int, declared: Int?) -> GatewayError {
-        let what = declared.map { "its Content-Length is \($0) bytes" } ?? "more than that arrived"
-        return GatewayError(
-            .responseTooLarge,
-            "the response body is larger than the limit of \(limit) bytes (\(what)); the transfer was stopped",
-            fix: "raise `maxResponseBytes` for this request if a body this large is expected",
-            request: request
-        )
-    }
-
-    static func idleTimedOut(_ request: HTTPRequest, idleTimeout: Duration) -> GatewayError {
-        GatewayError(
-            .timeout,
-            "no network activity for \(seconds(idleTimeout)), the per-request timeout",
-            fix: "raise the request's `timeout`, or check that the server at \(request.origin?.description ?? "the URL") answers",
-            request: request
-        )
-    }
-
-    static func deadlinePassed(_ request: HTTPRequest, after elapsed: Duration) -> GatewayError {
-        GatewayError(
-            .timeout,
-            "the whole-call deadline passed after \(seconds(elapsed)) before the response was complete",
-            fix: "allow more time in the call's `deadline`",
-            request: request
-        )
-    }
-
     static func connectionLost(_ request: HTTPRequest, received: Int, expected: Int) -> GatewayError {
         GatewayError(
             .transport,
@@ -81,7 +45,7 @@ extension URLSessionTransport {
         }
         switch urlError.code {
         case .timedOut:
-            return failure(.timeout, "no response within the per-request timeout of \(seconds(idleTimeout))",
+            return failure(.timeout, "no response within the per-request timeout of \(GatewayError.readableSeconds(idleTimeout))",
                            fix: "raise the request's `timeout`, or check that \(target) answers")
         case .cancelled:
             return failure(.cancelled, "the request was cancelled before it finished")

@@ -156,7 +156,7 @@ extension URLSessionTransport {
                 return nil
             }
             guard let tooLarge else { return true }
-            fail(URLSessionTransport.tooLarge(request, limit: limit, declared: tooLarge))
+            fail(GatewayError.responseTooLarge(request, limit: limit, declared: tooLarge))
             return false
         }
 
@@ -172,7 +172,7 @@ extension URLSessionTransport {
                 state.body.append(data)
                 return false
             }
-            if overLimit { fail(URLSessionTransport.tooLarge(request, limit: limit, declared: nil)) }
+            if overLimit { fail(GatewayError.responseTooLarge(request, limit: limit, declared: nil)) }
         }
 
         /// Body bytes went out.
@@ -251,11 +251,11 @@ extension URLSessionTransport {
             let (finished, lastActivity) = state.withLock { ($0.finished, $0.lastActivity) }
             if finished { return nil }
             if let deadline = request.deadline, now >= deadline {
-                fail(URLSessionTransport.deadlinePassed(request, after: now - callStarted))
+                fail(GatewayError.deadlinePassed(request, after: now - callStarted))
                 return nil
             }
             if now - lastActivity >= idleTimeout {
-                fail(URLSessionTransport.idleTimedOut(request, idleTimeout: idleTimeout))
+                fail(GatewayError.idleTimeout(request, after: idleTimeout))
                 return nil
             }
             return due(after: lastActivity)

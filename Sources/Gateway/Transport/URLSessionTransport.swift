@@ -122,13 +122,13 @@ public final class URLSessionTransport: Transport {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let started = ContinuousClock.now
         try Task.checkCancellation()
-        try URLSessionTransport.validate(request)
+        try request.checkSendable()
         var current = request
         var chain = RedirectChain(from: request, maxRedirects: configuration.maxRedirects)
         var bytesSent: Int64 = 0
         while true {
             if let deadline = request.deadline, ContinuousClock.now >= deadline {
-                throw URLSessionTransport.deadlinePassed(current, after: ContinuousClock.now - started)
+                throw GatewayError.deadlinePassed(current, after: ContinuousClock.now - started)
             }
             let exchange = try await exchange(current, callStarted: started)
             bytesSent += exchange.bytesSent
@@ -222,31 +222,6 @@ public final class URLSessionTransport: Transport {
         #else
         return min(exact, 30 * 24 * 3600).rounded(.up) + 1
         #endif
-    }
-
-    /// Refuses requests the platform cannot send as asked.
-    private static func validate(_ request: HTTPRequest) throws(GatewayError) {
-        let scheme = request.url.scheme?.lowercased()
-        guard scheme == "http" || scheme == "https", request.url.host?.isEmpty == false else {
-            throw GatewayError(.invalidRequest, "the URL \(Redaction.redactedURL(request.url)) is not an absolute http or https URL",
-                               fix: "give the provider an http or https base URL with a host", request: request)
-        }
-        for field in request.headers {
-            let bad = field.name.isEmpty || field.name.utf8.contains { $0 <= 32 || $0 == 58 || $0 >= 127 }
-                || field.value.utf8.contains { $0 == 0 || $0 == 10 || $0 == 13 }
-            if bad {
-                throw GatewayError(.invalidRequest, "the header field \"\(field.name.prefix(60))\" has a name or value that HTTP does not allow",
-                                   fix: "remove line breaks and control characters from header names and values", request: request)
-            }
-        }
-        if request.method == .get || request.method == .head, let body = request.body, body.length > 0 {
-            throw GatewayError(.invalidRequest, "a \(request.method) request cannot carry a body",
-                               fix: "send the parameters in the query, or use POST", request: request)
-        }
-        if case .file(let url, _, _)? = request.body, !FileManager.default.isReadableFile(atPath: url.path) {
-            throw GatewayError(.invalidRequest, "the body file \(url.path) cannot be read",
-                               fix: "check that the file exists and is readable", request: request)
-        }
     }
 }
 

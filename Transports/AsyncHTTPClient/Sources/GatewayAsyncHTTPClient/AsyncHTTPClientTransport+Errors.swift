@@ -6,74 +6,6 @@ import NIOHTTP1
 import NIOPosix
 
 extension AsyncHTTPClientTransport {
-    /// Refuses requests HTTP cannot carry as asked, before anything is sent.
-    static func validate(_ request: HTTPRequest) throws(GatewayError) {
-        let scheme = request.url.scheme?.lowercased()
-        guard scheme == "http" || scheme == "https", request.url.host?.isEmpty == false else {
-            throw GatewayError(
-                .invalidRequest, "the URL \(Redaction.redactedURL(request.url)) is not an absolute http or https URL",
-                fix: "give the provider an http or https base URL with a host", request: request)
-        }
-        for field in request.headers {
-            let bad =
-                field.name.isEmpty || field.name.utf8.contains { $0 <= 32 || $0 == 58 || $0 >= 127 }
-                || field.value.utf8.contains { $0 == 0 || $0 == 10 || $0 == 13 }
-            if bad {
-                throw GatewayError(
-                    .invalidRequest,
-                    "the header field \"\(field.name.prefix(60))\" has a name or value that HTTP does not allow",
-                    fix: "remove line breaks and control characters from header names and values", request: request)
-            }
-        }
-        if request.method == .get || request.method == .head, let body = request.body, body.length > 0 {
-            throw GatewayError(
-                .invalidRequest, "a \(request.method) request cannot carry a body",
-                fix: "send the parameters in the query, or use POST", request: request)
-        }
-        if case .file(let url, _, _)? = request.body, !FileManager.default.isReadableFile(atPath: url.path) {
-            throw GatewayError(
-                .invalidRequest, "the body file \(url.path) cannot be read",
-                fix: "check that the file exists and is readable", request: request)
-        }
-    }
-
-    /// Seconds as a person reads them: `0.5 s`, `30 s`.
-    static func seconds(_ duration: Duration) -> String {
-        let (whole, fraction) = duration.components
-        let value = Double(whole) + Double(fraction) / 1e18
-        let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
-    }
-
-    static func tooLarge(_ request: HTTPRequest, limit: Int, declared: Int?) -> GatewayError {
-        let what = declared.map { "its Content-Length is \($0) bytes" } ?? "more than that arrived"
-        return GatewayError(
-            .responseTooLarge,
-            "the response body is larger than the limit of \(limit) bytes (\(what)); the transfer was stopped",
-            fix: "raise `maxResponseBytes` for this request if a body this large is expected",
-            request: request
-        )
-    }
-
-    static func idleTimedOut(_ request: HTTPRequest, idleTimeout: Duration) -> GatewayError {
-        let server = request.origin?.description ?? "the URL"
-        return GatewayError(
-            .timeout,
-            "no network activity for \(seconds(idleTimeout)), the per-request timeout",
-            fix: "raise the request's `timeout`, or check that the server at \(server) answers",
-            request: request
-        )
-    }
-
-    static func deadlinePassed(_ request: HTTPRequest, after elapsed: Duration) -> GatewayError {
-        GatewayError(
-            .timeout,
-            "the whole-call deadline passed after \(seconds(elapsed)) before the response was complete",
-            fix: "allow more time in the call's `deadline`",
-            request: request
-        )
-    }
-
     static func connectionLost(_ request: HTTPRequest, received: Int, expected: Int?) -> GatewayError {
         let announced = expected.map { " of the \($0) bytes its Content-Length announced" } ?? ""
         return GatewayError(
@@ -104,9 +36,9 @@ extension AsyncHTTPClientTransport {
             case .cancelled:
                 return CancellationError()
             case .readTimeout, .writeTimeout:
-                return idleTimedOut(request, idleTimeout: idleTimeout).with(underlying: error)
+                return GatewayError.idleTimeout(request, after: idleTimeout).with(underlying: error)
             case .deadlineExceeded:
-                return deadlinePassed(request, after: elapsed).with(underlying: error)
+                return GatewayError.deadlinePassed(request, after: elapsed).with(underlying: error)
             case .connectTimeout, .getConnectionFromPoolTimeout, .tlsHandshakeTimeout:
                 return failure(
                     .timeout, "could not connect to \(target) in time",

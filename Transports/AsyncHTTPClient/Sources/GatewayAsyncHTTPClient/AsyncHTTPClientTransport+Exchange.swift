@@ -123,7 +123,7 @@ extension AsyncHTTPClientTransport {
         progress.head(expected: expected)
         let limit = request.maxResponseBytes
         if let expected, expected > limit {
-            throw Self.tooLarge(request, limit: limit, declared: expected)
+            throw GatewayError.responseTooLarge(request, limit: limit, declared: expected)
         }
         var body = Data()
         if let expected { body.reserveCapacity(expected) }
@@ -131,7 +131,7 @@ extension AsyncHTTPClientTransport {
             for try await buffer in response.body {
                 progress.received(buffer.readableBytes)
                 guard body.count + buffer.readableBytes <= limit else {
-                    throw Self.tooLarge(request, limit: limit, declared: nil)
+                    throw GatewayError.responseTooLarge(request, limit: limit, declared: nil)
                 }
                 buffer.withUnsafeReadableBytes { body.append(contentsOf: $0) }
             }
@@ -159,10 +159,10 @@ extension AsyncHTTPClientTransport {
             let lastActivity = progress.lastActivity
             let now = ContinuousClock.now
             if let deadline = request.deadline, now >= deadline {
-                throw deadlinePassed(request, after: now - callStarted)
+                throw GatewayError.deadlinePassed(request, after: now - callStarted)
             }
             if now - lastActivity >= idleTimeout {
-                throw idleTimedOut(request, idleTimeout: idleTimeout)
+                throw GatewayError.idleTimeout(request, after: idleTimeout)
             }
             var wake = lastActivity + idleTimeout
             if let deadline = request.deadline, deadline < wake { wake = deadline }

@@ -173,7 +173,7 @@ public final class AsyncHTTPClientTransport: Transport {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let started = ContinuousClock.now
         try Task.checkCancellation()
-        try Self.validate(request)
+        try request.checkSendable()
         if ownsClient, shutDown.withLockedValue({ $0 }) {
             throw GatewayError(
                 .invalidRequest, "the transport has been shut down",
@@ -185,7 +185,7 @@ public final class AsyncHTTPClientTransport: Transport {
         var bytesSent: Int64 = 0
         while true {
             if let deadline = request.deadline, ContinuousClock.now >= deadline {
-                throw Self.deadlinePassed(current, after: ContinuousClock.now - started)
+                throw GatewayError.deadlinePassed(current, after: ContinuousClock.now - started)
             }
             let exchange = try await exchange(current, callStarted: started)
             bytesSent += exchange.bytesSent
