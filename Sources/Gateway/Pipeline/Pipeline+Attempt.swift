@@ -9,9 +9,10 @@ extension Pipeline {
     }
 
     /// Steps 4 to 7 for one attempt.
-    func attempt(_ prepared: PreparedRequest, _ run: inout Run) async throws -> AttemptResult {
+    @inline(never)
+    func attempt(_ prepared: PreparedRequest, _ run: Run) async throws -> AttemptResult {
         // 4. Encode: never for a request that is already cancelled.
-        try Task.checkCancellation()
+        try run.checkCancellation()
         try checkDeadline(run, before: "attempt \(run.context.attempt)")
         let encodingAt = ContinuousClock.now
         let encoded: HTTPRequest
@@ -47,19 +48,25 @@ extension Pipeline {
 
         // 6. Transport.
         try checkDeadline(run, before: "attempt \(run.context.attempt)")
-        try await awaitConnectivity(for: request, &run)
+        try await awaitConnectivity(for: request, run)
         let sent = request
         notify { $0.requestSent(sent, context: context) }
         run.metrics.attempts += 1
         let outcome: Result<HTTPResponse, GatewayError>
         let sendingAt = ContinuousClock.now
         do {
-            let response = try await transport.send(request)
+            let response: HTTPResponse
+            if let interruptibleTransport {
+                response = try await interruptibleTransport.send(request, interruption: run.interruption)
+            } else {
+                let transport = transport
+                response = try await interruptibly(run.interruption) { try await transport.send(sent) }
+            }
             // A transport slow to notice cancellation does not turn a cancelled call into a success.
-            try Task.checkCancellation()
+            try run.checkCancellation()
             outcome = .success(response)
         } catch {
-            if error is CancellationError || Task.isCancelled { throw CancellationError() }
+            if error is CancellationError || run.isCancelled { throw CancellationError() }
             outcome = .failure(
                 error as? GatewayError ?? GatewayError(.transport, "the transport failed", underlying: error))
         }

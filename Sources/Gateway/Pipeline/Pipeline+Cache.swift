@@ -12,11 +12,12 @@ import Foundation
 /// are, and a successful unsafe one invalidates what it changed.
 extension Pipeline {
     /// Steps 1–9, through the response cache when the provider has one.
-    func lookUp<R: Requestable>(_ requestable: R, clockStart: ContinuousClock.Instant, _ run: inout Run)
-        async throws -> (R.Value, HTTPResponse, HTTPRequest)
+    @inline(never)
+    func lookUp(_ requestable: any Requestable, clockStart: ContinuousClock.Instant, _ run: Run)
+        async throws -> (any Sendable, HTTPResponse, HTTPRequest)
     {
         guard let cache = responseCache, run.refresh == nil else {
-            return try await admit(requestable, clockStart: clockStart, &run)
+            return try await admit(requestable, clockStart: clockStart, run)
         }
         // 1. Build, once: the stages after it are handed the result.
         var prepared: PreparedRequest
@@ -34,7 +35,7 @@ extension Pipeline {
         guard let plan = await cache.plan(prepared, tokens: tokens, auth: auth, encoding: encoding) else {
             run.metrics.cacheLookup = ContinuousClock.now - lookingUpAt
             run.metrics.cacheOutcome = .notCacheable
-            let result = try await admit(Prebuilt(base: requestable, prepared: prepared), clockStart: clockStart, &run)
+            let result = try await admit(Prebuilt(base: requestable, prepared: prepared), clockStart: clockStart, run)
             await cache.invalidate(after: prepared, request: result.2, response: result.1)
             return result
         }
@@ -50,7 +51,7 @@ extension Pipeline {
         run.metrics.cacheLookup = ContinuousClock.now - lookingUpAt
         let now = cache.now()
         if let entry, plan.policy == .cacheOnly || (plan.policy == .cacheFirst && entry.isFresh(at: now)) {
-            return try answer(requestable, from: entry, fresh: entry.isFresh(at: now), prepared, &run)
+            return try answer(requestable, from: entry, fresh: entry.isFresh(at: now), prepared, run)
         }
         guard plan.policy != .cacheOnly else {
             throw GatewayError(
@@ -59,39 +60,40 @@ extension Pipeline {
         }
         do {
             let result = try await network(requestable, prepared, plan: plan, entry: entry, cache: cache,
-                                           context: run.context, clockStart: clockStart)
+                                           context: run.context, clockStart: clockStart,
+                                           interruption: run.interruption)
             let lookup = run.metrics.cacheLookup
             run.metrics = result.0.metrics
             run.metrics.cacheLookup = lookup
             run.metrics.cacheOutcome = result.joined ? .shared : result.0.outcome
             run.request = result.0.request
             run.response = result.0.response
-            let value = try decode(requestable, result.0.response, &run)
+            let value = try decode(requestable, result.0.response, run)
             return (value, result.0.response, result.0.request)
         } catch let failure as GatewayError
             where (plan.policy == .networkFirst || plan.policy == .cacheAndNetwork) && Self.isNetworkFailure(failure)
         {
             guard let entry else { throw failure }
-            return try answer(requestable, from: entry, fresh: entry.isFresh(at: cache.now()), prepared, &run)
+            return try answer(requestable, from: entry, fresh: entry.isFresh(at: cache.now()), prepared, run)
         }
     }
 
     /// Answers from a stored entry: decoded by the requestable, nothing sent.
-    private func answer<R: Requestable>(_ requestable: R, from entry: CacheEntry, fresh: Bool,
-                                        _ prepared: PreparedRequest, _ run: inout Run) throws
-        -> (R.Value, HTTPResponse, HTTPRequest)
+    private func answer(_ requestable: any Requestable, from entry: CacheEntry, fresh: Bool,
+                        _ prepared: PreparedRequest, _ run: Run) throws
+        -> (any Sendable, HTTPResponse, HTTPRequest)
     {
         run.metrics.cacheOutcome = fresh ? .hit : .stale
         let request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers)
         let response = entry.response
         run.request = request
         run.response = response
-        return (try decode(requestable, response, &run), response, request)
+        return (try decode(requestable, response, run), response, request)
     }
 
     /// Step 8 for an answer the cache stage produced.
-    private func decode<R: Requestable>(_ requestable: R, _ response: HTTPResponse, _ run: inout Run) throws
-        -> R.Value
+    private func decode(_ requestable: any Requestable, _ response: HTTPResponse, _ run: Run) throws
+        -> any Sendable
     {
         let decodingAt = ContinuousClock.now
         defer { run.metrics.decoding = ContinuousClock.now - decodingAt }
@@ -104,9 +106,10 @@ extension Pipeline {
 
     /// Steps 2–7 and 9 as one call, shared by identical requests in flight when the cache says so;
     /// the call runs under the context of the request that starts it (its observers' events).
-    private func network<R: Requestable>(
-        _ requestable: R, _ prepared: PreparedRequest, plan: CachePlan, entry: CacheEntry?, cache: ResponseCache,
-        context: RequestContext, clockStart: ContinuousClock.Instant
+    @inline(never)
+    private func network(
+        _ requestable: any Requestable, _ prepared: PreparedRequest, plan: CachePlan, entry: CacheEntry?, cache: ResponseCache,
+        context: RequestContext, clockStart: ContinuousClock.Instant, interruption: Interruption
     ) async throws -> (SharedCall.Result, joined: Bool) {
         var sent = prepared
         var conditional = false
@@ -123,10 +126,13 @@ extension Pipeline {
         let generation = cache.generation
         let leg = NetworkLeg(base: requestable, prepared: sent, conditional: conditional)
         let revalidated = conditional ? entry : nil
+        // A call of its own ends with this request's interruption; a shared one runs in a task
+        // of its own, which a sharer leaves when interrupted.
+        let deduplicates = cache.deduplicatesRequests
         let work: @Sendable () async throws -> SharedCall.Result = { [self] in
-            var shared = Run(context: context)
+            let shared = Run(context: context, interruption: deduplicates ? Interruption() : interruption)
             do {
-                let (response, _, request) = try await admit(leg, clockStart: clockStart, &shared)
+                let (_, response, request) = try await admit(leg, clockStart: clockStart, shared)
                 let writingAt = ContinuousClock.now
                 let (answer, outcome) = await cache.settle(response, plan: plan, entry: revalidated,
                                                            generation: generation)
@@ -138,8 +144,9 @@ extension Pipeline {
                 throw failure
             }
         }
-        guard cache.deduplicatesRequests else { return (try await work(), false) }
-        return try await cache.share(plan.key, work)
+        guard deduplicates else { return (try await work(), false) }
+        let key = plan.key
+        return try await interruptibly(interruption) { try await cache.share(key, work) }
     }
 
     /// Whether `failure` means the network (or the server) failed, so a cached answer may stand in.
@@ -153,8 +160,8 @@ extension Pipeline {
 }
 
 /// A requestable whose request is already built (by the cache look-up stage).
-struct Prebuilt<Base: Requestable>: Requestable {
-    let base: Base
+struct Prebuilt: Requestable {
+    let base: any Requestable
     let prepared: PreparedRequest
 
     var name: String { base.name }
@@ -162,15 +169,15 @@ struct Prebuilt<Base: Requestable>: Requestable {
     func validate(_ response: HTTPResponse, context: ResponseDecodingContext) -> GatewayError? {
         base.validate(response, context: context)
     }
-    func decode(_ response: HTTPResponse, context: ResponseDecodingContext) throws -> Base.Value {
+    func decode(_ response: HTTPResponse, context: ResponseDecodingContext) throws -> any Sendable {
         try base.decode(response, context: context)
     }
 }
 
 /// The network part of a cached request: built already, a `304` to a conditional request
 /// accepted, and the response handed back undecoded (each request sharing it decodes it).
-struct NetworkLeg<Base: Requestable>: Requestable {
-    let base: Base
+struct NetworkLeg: Requestable {
+    let base: any Requestable
     let prepared: PreparedRequest
     let conditional: Bool
 

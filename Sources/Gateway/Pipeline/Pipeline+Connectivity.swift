@@ -5,7 +5,8 @@ extension Pipeline {
     /// With a reachability monitor: records the path in the metrics and, when the network is
     /// unusable and the request does not go to this machine, fails at once or waits until it
     /// is usable (bounded by the deadline, or by the request's timeout when it has none).
-    func awaitConnectivity(for request: HTTPRequest, _ run: inout Run) async throws {
+    @inline(never)
+    func awaitConnectivity(for request: HTTPRequest, _ run: Run) async throws {
         guard let monitor = configuration.reachability else { return }
         let path = monitor.currentPath
         run.metrics.network = path
@@ -21,7 +22,8 @@ extension Pipeline {
         let waitingAt = ContinuousClock.now
         let connected: Bool
         do {
-            connected = try await Self.wait(for: monitor, atMost: limit, clock: clock)
+            let clock = clock
+            connected = try await interruptibly(run.interruption) { try await Self.wait(for: monitor, atMost: limit, clock: clock) }
         } catch {
             run.metrics.waitingForConnectivity += ContinuousClock.now - waitingAt
             throw error

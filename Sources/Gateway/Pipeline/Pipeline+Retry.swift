@@ -11,17 +11,19 @@ extension Pipeline {
     }
 
     /// Steps 4 to 7, repeated while the decision is to retry.
-    func attempts<R: Requestable>(
-        _ requestable: R, _ prepared: PreparedRequest, _ decodingContext: ResponseDecodingContext, _ run: inout Run
+    @inline(never)
+    func attempts(
+        _ requestable: any Requestable, _ prepared: PreparedRequest, _ decodingContext: ResponseDecodingContext,
+        _ run: Run
     ) async throws -> Settled {
         while true {
             run.context.attempt += 1
             run.request = nil
             run.response = nil
-            switch try await attempt(prepared, &run) {
+            switch try await attempt(prepared, run) {
             case .response(let response, let request, .continue):
                 if let delay = try policyDelay(after: response, prepared, run) {
-                    try await waitToRetry(after: delay, &run)
+                    try await waitToRetry(after: delay, run)
                     continue
                 }
                 if var failure = requestable.validate(response, context: decodingContext) {
@@ -31,7 +33,7 @@ extension Pipeline {
                 return .accepted(response, request)
             case .failure(var failure, _, .continue):
                 if let delay = try policyDelay(after: failure, prepared, run) {
-                    try await waitToRetry(after: delay, &run)
+                    try await waitToRetry(after: delay, run)
                     continue
                 }
                 if run.metrics.attempts > 1 { failure.message += " (after \(run.metrics.attempts) attempts)" }
@@ -49,7 +51,7 @@ extension Pipeline {
                         fix: "the interceptors asked for more retries than Configuration.maxAttempts (\(limit)) allows",
                         response: run.response)
                 }
-                try await waitToRetry(after: delay, &run)
+                try await waitToRetry(after: delay, run)
             case .response(_, _, .replay), .failure(_, _, .replay):
                 guard run.metrics.authReplays < max(0, configuration.maxAuthReplays) else {
                     throw GatewayError(
@@ -108,7 +110,8 @@ extension Pipeline {
     }
 
     /// Counts the retry, tells observers and waits `delay` (on the configured clock).
-    private func waitToRetry(after delay: Duration?, _ run: inout Run) async throws {
+    @inline(never)
+    private func waitToRetry(after delay: Duration?, _ run: Run) async throws {
         let context = run.context
         notify { $0.requestRetried(after: delay, context: context) }
         run.metrics.retries += 1
@@ -119,7 +122,8 @@ extension Pipeline {
                 fix: "raise the endpoint's deadline or Configuration.deadline", response: run.response)
         }
         let waitingAt = clock.now
-        try await clock.sleep(for: delay)
+        let clock = clock
+        try await interruptibly(run.interruption) { try await clock.sleep(for: delay) }
         run.metrics.retryDelay += clock.now - waitingAt
     }
 }

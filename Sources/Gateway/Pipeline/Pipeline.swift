@@ -65,6 +65,11 @@ final class Pipeline: Sendable {
     let tokens: TokenCoordinator?
     /// `configuration.cache` when it is a `ResponseCache` (it then looks requests up; see Pipeline+Cache).
     let responseCache: ResponseCache?
+    /// `configuration.queue` when it is a `PriorityRequestQueue` (a request's interruption then
+    /// ends its wait directly).
+    let priorityQueue: PriorityRequestQueue?
+    /// `transport` when an interruption can end its exchanges directly.
+    let interruptibleTransport: (any InterruptibleTransport)?
 
     convenience init(baseURL: URL, transport: any Transport, configuration: Provider.Configuration) {
         let inFlight = InFlightRequests(), counter = Locked<UInt64>(0)
@@ -97,12 +102,15 @@ final class Pipeline: Sendable {
         self.interceptors = interceptors
         self.tokens = tokens
         responseCache = configuration.cache as? ResponseCache
+        priorityQueue = configuration.queue as? PriorityRequestQueue
+        interruptibleTransport = transport as? any InterruptibleTransport
     }
 
     var clock: any TimeSource { configuration.clock }
 
-    /// What one request has gathered so far.
-    struct Run {
+    /// What one request has gathered so far. A class, so that each suspended step holds a
+    /// reference to it rather than a copy in its frame; it belongs to one request's task.
+    final class Run {
         var context: RequestContext
         var metrics = RequestMetrics()
         /// The request of the current attempt, once encoded.
@@ -118,21 +126,58 @@ final class Pipeline: Sendable {
         /// The attempt that asked for an auth replay: its body and the header fields its
         /// encoders set are sent again on the replay (step 4 does not encode again).
         var replayed: (request: HTTPRequest, preparedHeaders: HTTPHeaders)?
+        /// Ends the request from outside its task (`Provider.invalidate()`).
+        let interruption: Interruption
+
+        init(context: RequestContext, interruption: Interruption = Interruption()) {
+            self.context = context
+            self.interruption = interruption
+        }
+
+        /// Whether the request's task was cancelled or the request interrupted.
+        var isCancelled: Bool { Task.isCancelled || interruption.isInterrupted }
+
+        /// Throws `CancellationError` when the request's task was cancelled or the request interrupted.
+        func checkCancellation() throws {
+            try Task.checkCancellation()
+            try interruption.check()
+        }
     }
 
-    /// Runs the request as a task of its own, so that `Provider.invalidate()` can cancel it; the
-    /// caller's cancellation is passed on.
+    /// A request's result before its value is given back its type: the pipeline's steps are
+    /// compiled once for every kind of requestable, not once per type.
+    struct Outcome: Sendable {
+        var value: any Sendable
+        var response: HTTPResponse
+        var request: HTTPRequest
+        var metrics: RequestMetrics
+    }
+
+    /// Runs the request in the caller's task: its cancellation cancels the request, and
+    /// `Provider.invalidate()` ends it through its `Interruption` without cancelling the caller.
     func send<R: Requestable>(_ requestable: R) async throws -> Response<R.Value> {
+        let outcome = try await send(erased: requestable)
+        guard let value = outcome.value as? R.Value else {
+            throw GatewayError(.decoding, "\(requestable.name) decoded a \(type(of: outcome.value)), not a \(R.Value.self)",
+                               fix: "report this as a bug in Gateway", endpoint: requestable.name)
+        }
+        return Response(value: value, httpResponse: outcome.response, request: outcome.request,
+                        metrics: outcome.metrics)
+    }
+
+    /// `send`, with the requestable's type erased: the steps are compiled once for every kind of
+    /// requestable.
+    @inline(never)
+    private func send(erased requestable: any Requestable) async throws -> Outcome {
         let number = counter.withLock { value -> UInt64 in
             value += 1
             return value
         }
         let id = RequestID(number)
-        // The call's time and deadline count from here, not from when its task first runs.
         let startedAt = ContinuousClock.now
         let clockStart = clock.now
-        let refresh = RefreshScope.current
-        if inFlight.isInvalidated {
+        let interruption = Interruption()
+        guard inFlight.register(number, cancel: { interruption.interrupt() }) else {
             var context = RequestContext(id: id, name: requestable.name, baseURL: baseURL)
             context.priority = .medium
             let failure = GatewayError(.cancelled, "the provider was invalidated", fix: "create a new Provider",
@@ -140,44 +185,52 @@ final class Pipeline: Sendable {
             notify { $0.requestFinished(.failure(failure), metrics: RequestMetrics(), context: context) }
             throw failure
         }
-        // A caller already cancelled gets a task that is cancelled before it runs a step.
-        let work = Self.start(immediately: !Task.isCancelled) {
-            try await self.run(requestable, id: id, startedAt: startedAt, clockStart: clockStart, refresh: refresh)
-        }
-        inFlight.register(number) { work.cancel() }
         defer { inFlight.remove(number) }
-        return try await withTaskCancellationHandler {
-            try await work.value
-        } onCancel: {
-            work.cancel()
-        }
+        return try await run(requestable, id: id, startedAt: startedAt, clockStart: clockStart,
+                             refresh: RefreshScope.current, interruption: interruption)
     }
 
-    /// Starts a request's task. Where the platform allows, the task runs on the calling thread
-    /// until it first suspends (the queue admits at once when it has room, so that is usually
-    /// the transport), saving a thread hand-off per request.
-    private static func start<Value: Sendable>(
-        immediately: Bool, _ operation: sending @escaping () async throws -> Value
-    ) -> Task<Value, any Error> {
-        if immediately, #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-            return Task.immediate(operation: operation)
+    /// Runs `operation`, which knows only its task's cancellation, so that the request's
+    /// interruption ends it too: in a task of its own, which the interruption cancels.
+    /// A value it produces is returned even when the interruption fired meanwhile (a queue
+    /// ticket must not be lost); the next step then sees the interruption.
+    func interruptibly<Value: Sendable>(
+        _ interruption: Interruption, _ operation: sending @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try Task.checkCancellation()
+        try interruption.check()
+        let task = Task(operation: operation)
+        return try await interruption.whileRunning {
+            try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        } onInterrupt: {
+            task.cancel()
         }
-        return Task(operation: operation)
     }
 
     /// Every step, and the `finished` event.
-    private func run<R: Requestable>(
-        _ requestable: R, id: RequestID, startedAt: ContinuousClock.Instant, clockStart: ContinuousClock.Instant,
-        refresh: RefreshScope?
-    ) async throws -> Response<R.Value> {
-        var run = Run(context: RequestContext(id: id, name: requestable.name, baseURL: baseURL, startedAt: startedAt))
+    @inline(never)
+    private func run(
+        _ requestable: any Requestable, id: RequestID, startedAt: ContinuousClock.Instant,
+        clockStart: ContinuousClock.Instant, refresh: RefreshScope?, interruption: Interruption
+    ) async throws -> Outcome {
+        let run = Run(context: RequestContext(id: id, name: requestable.name, baseURL: baseURL, startedAt: startedAt),
+                      interruption: interruption)
         run.refresh = refresh
         do {
-            let (value, response, request) = try await lookUp(requestable, clockStart: clockStart, &run)
+            // Without a response cache the look-up stage is skipped, and its frame with it.
+            let (value, response, request) = if responseCache == nil || refresh != nil {
+                try await admit(requestable, clockStart: clockStart, run)
+            } else {
+                try await lookUp(requestable, clockStart: clockStart, run)
+            }
             run.metrics.total = run.context.elapsed
             let metrics = run.metrics
             notify { $0.requestFinished(.success(response), metrics: metrics, context: run.context) }
-            return Response(value: value, httpResponse: response, request: request, metrics: metrics)
+            return Outcome(value: value, response: response, request: request, metrics: metrics)
         } catch {
             run.metrics.total = run.context.elapsed
             let failure = finalError(error, run)
@@ -189,8 +242,9 @@ final class Pipeline: Sendable {
     }
 
     /// Steps 1 and 2, and the release of the queue ticket.
-    func admit<R: Requestable>(_ requestable: R, clockStart: ContinuousClock.Instant, _ run: inout Run)
-        async throws -> (R.Value, HTTPResponse, HTTPRequest)
+    @inline(never)
+    func admit(_ requestable: any Requestable, clockStart: ContinuousClock.Instant, _ run: Run)
+        async throws -> (any Sendable, HTTPResponse, HTTPRequest)
     {
         // 1. Build.
         var prepared: PreparedRequest
@@ -220,10 +274,15 @@ final class Pipeline: Sendable {
         let queuedAt = ContinuousClock.now
         let ticket: QueueTicket?
         do {
+            let queue = configuration.queue
             if let refresh = run.refresh {
-                ticket = try await refresh.admit(run.context, to: configuration.queue)
+                ticket = try await interruptibly(run.interruption) { try await refresh.admit(context, to: queue) }
+            } else if let priorityQueue {
+                ticket = try await priorityQueue.enqueue(context, interruption: run.interruption)
+            } else if queue is ImmediateQueue {
+                ticket = try await queue.enqueue(context)
             } else {
-                ticket = try await configuration.queue.enqueue(run.context)
+                ticket = try await interruptibly(run.interruption) { try await queue.enqueue(context) }
             }
         } catch {
             throw wrap(error, .cancelled, "the request queue did not admit the request")
@@ -233,9 +292,13 @@ final class Pipeline: Sendable {
         notify { $0.requestDequeued(context) }
         let release = ticket.map { TicketRelease(queue: configuration.queue, ticket: $0) }
         do {
-            let result = try await withTaskCancellationHandler {
-                try await authorizeAndSend(requestable, prepared, &run)
-            } onCancel: {
+            let result = try await run.interruption.whileRunning {
+                try await withTaskCancellationHandler {
+                    try await authorizeAndSend(requestable, prepared, run)
+                } onCancel: {
+                    release?.releaseSoon()
+                }
+            } onInterrupt: {
                 release?.releaseSoon()
             }
             await release?.release()
@@ -247,8 +310,9 @@ final class Pipeline: Sendable {
     }
 
     /// Steps 3 to 9; step 3 again after each auth replay.
-    private func authorizeAndSend<R: Requestable>(_ requestable: R, _ prepared: PreparedRequest, _ run: inout Run)
-        async throws -> (R.Value, HTTPResponse, HTTPRequest)
+    @inline(never)
+    private func authorizeAndSend(_ requestable: any Requestable, _ prepared: PreparedRequest, _ run: Run)
+        async throws -> (any Sendable, HTTPResponse, HTTPRequest)
     {
         let decodingContext = ResponseDecodingContext(json: configuration.jsonDecoding)
         var accepted: (response: HTTPResponse, request: HTTPRequest)?
@@ -268,7 +332,7 @@ final class Pipeline: Sendable {
             try HeaderValidation.check(authorized.headers)
 
             // 4–7, once per attempt.
-            switch try await attempts(requestable, authorized, decodingContext, &run) {
+            switch try await attempts(requestable, authorized, decodingContext, run) {
             case .accepted(let response, let request): accepted = (response, request)
             case .replay: continue
             }
@@ -277,7 +341,7 @@ final class Pipeline: Sendable {
 
         // 8. Decode.
         let decodingAt = ContinuousClock.now
-        let value: R.Value
+        let value: any Sendable
         do {
             value = try requestable.decode(response, context: decodingContext)
         } catch {
@@ -311,7 +375,7 @@ final class Pipeline: Sendable {
     /// The error `send` throws: `CancellationError` when the task was cancelled, otherwise a
     /// `GatewayError` with the endpoint, request and response filled in where missing.
     private func finalError(_ error: any Error, _ run: Run) -> any Error {
-        if error is CancellationError || Task.isCancelled { return CancellationError() }
+        if error is CancellationError || run.isCancelled { return CancellationError() }
         var failure = error as? GatewayError ?? GatewayError(.transport, "the request failed", underlying: error)
         if failure.endpoint == nil { failure.endpoint = run.context.name }
         if failure.request == nil { failure.request = run.request }

@@ -86,21 +86,43 @@ public final class PriorityRequestQueue: RequestQueue {
     /// - Returns: the ticket to hand to `finished(_:)`, with the time held by blockers.
     /// - Throws: `CancellationError` when the task is cancelled before it is admitted.
     public func enqueue(_ context: RequestContext) async throws -> QueueTicket {
+        try await enqueue(context, interruption: nil)
+    }
+
+    /// `enqueue(_:)`, also ending with `CancellationError` when `interruption` fires while the
+    /// request waits.
+    func enqueue(_ context: RequestContext, interruption: Interruption?) async throws -> QueueTicket {
         try Task.checkCancellation()
+        try interruption?.check()
         let (ticket, sequence, wakes) = state.withLock { $0.arrive(context) }
         wakes.resume()
         if let ticket { return ticket }
-        return try await withTaskCancellationHandler {
+        guard let interruption else { return try await wait(sequence, context, interruption: nil) }
+        return try await interruption.whileRunning {
+            try await wait(sequence, context, interruption: interruption)
+        } onInterrupt: { [state] in
+            state.withLock { $0.leave(sequence) }.resume()
+        }
+    }
+
+    /// Waits, as number `sequence`, until admitted.
+    private func wait(_ sequence: UInt64, _ context: RequestContext, interruption: Interruption?)
+        async throws -> QueueTicket
+    {
+        try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<QueueTicket, any Error>) in
-                // Cancellation sets the flag before it runs the handler: checked under the lock,
-                // either the handler finds the waiter or the waiter sees the flag.
+                // Cancellation (and interruption) sets its flag before it runs the handler:
+                // checked under the lock, either the handler finds the waiter or the waiter
+                // sees the flag.
                 let wakes = state.withLock { state -> QueueState.Wakes in
-                    if Task.isCancelled { return QueueState.Wakes(cancelled: [continuation]) }
+                    if Task.isCancelled || interruption?.isInterrupted == true {
+                        return QueueState.Wakes(cancelled: [continuation])
+                    }
                     return state.wait(sequence, context: context, continuation: continuation)
                 }
                 wakes.resume()
             }
-        } onCancel: {
+        } onCancel: { [state] in
             state.withLock { $0.leave(sequence) }.resume()
         }
     }

@@ -29,7 +29,7 @@ import FoundationNetworking
 ///
 /// The metrics come from a monotonic clock of our own (URLSession's task metrics never arrive
 /// on Linux).
-public final class URLSessionTransport: Transport {
+public final class URLSessionTransport: InterruptibleTransport {
     /// How a `URLSessionTransport` behaves.
     public struct Configuration: Sendable {
         /// The idle timeout used when a request sets none.
@@ -120,8 +120,19 @@ public final class URLSessionTransport: Transport {
     ///   `.responseTooLarge`, `.redirectRefused`, `.tooManyRedirects`, `.invalidResponse`) or
     ///   `CancellationError`.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await send(request, interruption: nil)
+    }
+
+    /// Sends the request as `send(_:)` does, also ending with `CancellationError` when
+    /// `interruption` fires.
+    public func send(_ request: HTTPRequest, interruption: Interruption) async throws -> HTTPResponse {
+        try await send(request, interruption: Optional(interruption))
+    }
+
+    private func send(_ request: HTTPRequest, interruption: Interruption?) async throws -> HTTPResponse {
         let started = ContinuousClock.now
         try Task.checkCancellation()
+        try interruption?.check()
         try request.checkSendable()
         var current = request
         var chain = RedirectChain(from: request, maxRedirects: configuration.maxRedirects)
@@ -130,7 +141,7 @@ public final class URLSessionTransport: Transport {
             if let deadline = request.deadline, ContinuousClock.now >= deadline {
                 throw GatewayError.deadlinePassed(current, after: ContinuousClock.now - started)
             }
-            let exchange = try await exchange(current, callStarted: started)
+            let exchange = try await exchange(current, callStarted: started, interruption: interruption)
             bytesSent += exchange.bytesSent
             if let next = try chain.next(
                 status: exchange.status, headers: exchange.headers, responseURL: exchange.url, after: current
@@ -153,7 +164,9 @@ public final class URLSessionTransport: Transport {
     }
 
     /// One request and its response, without following redirects.
-    private func exchange(_ request: HTTPRequest, callStarted: ContinuousClock.Instant) async throws -> Exchange {
+    private func exchange(_ request: HTTPRequest, callStarted: ContinuousClock.Instant, interruption: Interruption?)
+        async throws -> Exchange
+    {
         let urlRequest = makeURLRequest(request)
         let task: URLSessionTask
         switch request.body {
@@ -175,7 +188,17 @@ public final class URLSessionTransport: Transport {
             delegate.unregister(identifier)
         }
 
-        return try await withTaskCancellationHandler {
+        guard let interruption else { return try await Self.run(task, state) }
+        return try await interruption.whileRunning {
+            try await Self.run(task, state)
+        } onInterrupt: {
+            state.fail(CancellationError())
+        }
+    }
+
+    /// Starts the task and waits for its exchange to end (or for the task's cancellation).
+    private static func run(_ task: URLSessionTask, _ state: TaskState) async throws -> Exchange {
+        try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 if state.install(continuation) { task.resume() }
             }

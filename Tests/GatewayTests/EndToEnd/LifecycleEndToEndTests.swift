@@ -79,6 +79,66 @@ import Testing
         #expect(log.all == ["enqueued", "dequeued", "encoded 1", "sent 1", "finished cancelled"])
     }
 
+    /// What a caller saw: the error's type (or "success") and whether its own task was cancelled.
+    private static func outcome(_ send: () async throws -> Void) async -> (String, callerCancelled: Bool) {
+        do {
+            try await send()
+            return ("success", Task.isCancelled)
+        } catch {
+            return (String(describing: type(of: error)), Task.isCancelled)
+        }
+    }
+
+    @Test func invalidatingEndsARequestInFlightWithoutCancellingItsCaller() async throws {
+        let arrived = LoopbackGate()
+        let server = try LoopbackServer { _ in
+            arrived.open()
+            return LoopbackResponse(fault: .stall)
+        }
+        defer { server.shutdown() }
+        let log = EventLog()
+        let provider = try EndToEnd.provider(server) { $0.observers = [log] }
+
+        let call = Task { await Self.outcome { _ = try await provider.send(Endpoint<Data>.get("stream")) } }
+        await arrived.wait()
+        provider.invalidate()
+        let (error, callerCancelled) = await call.value
+
+        #expect(error == "CancellationError")
+        #expect(!callerCancelled)
+        #expect(log.all == ["enqueued", "dequeued", "encoded 1", "sent 1", "finished cancelled"])
+    }
+
+    @Test func invalidatingEndsARequestWaitingInTheQueueWithoutCancellingItsCaller() async throws {
+        let arrived = LoopbackGate()
+        let server = try LoopbackServer { _ in
+            arrived.open()
+            return LoopbackResponse(fault: .stall)
+        }
+        defer { server.shutdown() }
+        let queue = PriorityRequestQueue(maxConcurrentRequests: 1)
+        let encoder = CountingEncoder()
+        let provider = try EndToEnd.provider(server) { $0.queue = queue }
+
+        let first = Task { await Self.outcome { _ = try await provider.send(Endpoint<Data>.get("stream")) } }
+        await arrived.wait()
+        let waiting = Task {
+            await Self.outcome {
+                _ = try await provider.send(Endpoint<Empty>.post("waiting", body: ["a": 1], encoder: encoder))
+            }
+        }
+        await queue.waitUntil { $0.totalWaiting == 1 }
+        provider.invalidate()
+
+        let (firstError, firstCallerCancelled) = await first.value
+        let (waitingError, waitingCallerCancelled) = await waiting.value
+        #expect(firstError == "CancellationError" && !firstCallerCancelled)
+        #expect(waitingError == "CancellationError" && !waitingCallerCancelled)
+        #expect(encoder.calls.value == 0)
+        #expect(server.requests.map(\.path) == ["/api/stream"])
+        await queue.waitUntil { $0.running == 0 && $0.totalWaiting == 0 }
+    }
+
     /// Answers 503 to the first request and `then` to every later one.
     private static func unavailableOnce(then answer: LoopbackResponse) throws -> LoopbackServer {
         let count = Locked(0)
