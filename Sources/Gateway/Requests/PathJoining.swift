@@ -29,22 +29,45 @@ public struct PathOptions: OptionSet, Sendable, Hashable {
 enum PathJoining {
     static func join(base: URL, path: String, options: PathOptions = []) throws -> URL {
         guard let scheme = base.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = base.host, !host.isEmpty,
-              var components = URLComponents(url: base, resolvingAgainstBaseURL: true)
-        else {
-            throw GatewayError(
-                .invalidRequest, "the base URL \(Redaction.redactedURL(base)) is not an absolute http or https URL",
-                fix: "create the provider with a URL such as https://api.example.com/v1")
-        }
+              let host = base.host, !host.isEmpty
+        else { throw notHTTP(base) }
         if let absolute = try absoluteURL(path, options: options) { return absolute }
-        if let bad = path.first(where: { $0 == "?" || $0 == "#" }) {
-            throw GatewayError(.invalidRequest, "the path \"\(path)\" contains '\(bad)'",
-                               fix: bad == "?" ? "put query items in the endpoint's query instead of the path"
+        if let bad = path.utf8.first(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            let character = Character(Unicode.Scalar(bad))
+            throw GatewayError(.invalidRequest, "the path \"\(path)\" contains '\(character)'",
+                               fix: character == "?" ? "put query items in the endpoint's query instead of the path"
                                    : "remove the fragment; it is never sent to a server")
         }
-        var segments = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: true)
-            .map(String.init)
-        let keepsTrailingSlash = path.hasSuffix("/") || (path.isEmpty && components.percentEncodedPath.hasSuffix("/"))
+        // Usually the base URL's text ends with its path: the joined path then replaces it in
+        // the text, which is parsed once. Otherwise (a query on the base URL, say) URLComponents
+        // puts it together.
+        let basePath = base.path(percentEncoded: true)
+        let text = base.absoluteString
+        if base.query == nil, base.fragment == nil, text.utf8.count > basePath.utf8.count, text.hasSuffix(basePath) {
+            let joined = try joinedPath(basePath, path, options: options)
+            let prefix = text.utf8.prefix(text.utf8.count - basePath.utf8.count)
+            if let url = URL(string: String(decoding: prefix, as: UTF8.self) + joined) { return url }
+        }
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: true) else { throw notHTTP(base) }
+        components.percentEncodedPath = try joinedPath(components.percentEncodedPath, path, options: options)
+        components.fragment = nil
+        guard let url = components.url else {
+            throw GatewayError(.invalidRequest, "the path \"\(path)\" does not make a valid URL with the base URL",
+                               fix: "check the base URL and the path")
+        }
+        return url
+    }
+
+    private static func notHTTP(_ base: URL) -> GatewayError {
+        GatewayError(
+            .invalidRequest, "the base URL \(Redaction.redactedURL(base)) is not an absolute http or https URL",
+            fix: "create the provider with a URL such as https://api.example.com/v1")
+    }
+
+    /// The base URL's percent-encoded path with `path` joined to it by the rules above.
+    private static func joinedPath(_ basePath: String, _ path: String, options: PathOptions) throws -> String {
+        var segments = basePath.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let keepsTrailingSlash = path.hasSuffix("/") || (path.isEmpty && basePath.hasSuffix("/"))
         for raw in path.split(separator: "/", omittingEmptySubsequences: true) {
             let segment = PercentEncoding.escapePathSegment(raw)
             let decoded = PercentEncoding.decode(segment)
@@ -60,13 +83,7 @@ enum PathJoining {
             segments.append(segment)
         }
         let joined = "/" + segments.joined(separator: "/")
-        components.percentEncodedPath = joined + (keepsTrailingSlash && !segments.isEmpty ? "/" : "")
-        components.fragment = nil
-        guard let url = components.url else {
-            throw GatewayError(.invalidRequest, "the path \"\(path)\" does not make a valid URL with the base URL",
-                               fix: "check the base URL and the path")
-        }
-        return url
+        return joined + (keepsTrailingSlash && !segments.isEmpty ? "/" : "")
     }
 
     /// The path as an absolute URL when it is one and that is allowed; `nil` when it is relative.

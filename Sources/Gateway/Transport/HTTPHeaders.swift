@@ -65,7 +65,12 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Adds the fields of `other`, replacing fields of the same names.
     public mutating func merge(_ other: HTTPHeaders) {
-        for name in Set(other.fields.map { $0.name.lowercased() }) { remove(name) }
+        guard !other.fields.isEmpty else { return }
+        guard !fields.isEmpty else {
+            fields = other.fields
+            return
+        }
+        for field in other.fields { remove(field.name) }
         fields.append(contentsOf: other.fields)
     }
 
@@ -81,9 +86,40 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 }
 
-extension String {
+extension HTTPHeaders {
+    /// The body length `Content-Length` announces, when it counts the bytes a client hands
+    /// over: `nil` when it is missing or malformed, and with a `Content-Encoding` other than
+    /// `identity` (a client that decompresses hands over more bytes than it counts).
+    public var declaredBodyLength: Int? {
+        if let encoding = self["Content-Encoding"], !HTTPHeaders.trimmed(encoding).caseInsensitiveEquals("identity") {
+            return nil
+        }
+        guard let text = self["Content-Length"].map(HTTPHeaders.trimmed), !text.isEmpty, text.utf8.count <= 18,
+              text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        return text.utf8.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
+
+    /// Whether a field of this name frames the body (`Content-Length`, `Transfer-Encoding`):
+    /// a client writes those itself from the body it sends.
+    public static func isFraming(_ name: String) -> Bool {
+        let count = name.utf8.count
+        guard count == 14 || count == 17 else { return false }
+        return name.caseInsensitiveEquals("content-length") || name.caseInsensitiveEquals("transfer-encoding")
+    }
+
+    /// `text` without leading and trailing spaces and tabs.
+    private static func trimmed(_ text: String) -> Substring {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return text[first...last]
+    }
+}
+
+extension StringProtocol {
     /// ASCII case-insensitive equality, as HTTP field names compare.
-    func caseInsensitiveEquals(_ other: String) -> Bool {
+    func caseInsensitiveEquals(_ other: some StringProtocol) -> Bool {
         let a = utf8, b = other.utf8
         guard a.count == b.count else { return false }
         for (x, y) in zip(a, b) where x != y {

@@ -1,18 +1,6 @@
 import Foundation
 
 extension URLSessionTransport {
-    /// The body length announced by `Content-Length`, when it can be trusted: only without a
-    /// `Content-Encoding`, since the platform decompresses gzip and the header then counts
-    /// compressed bytes (or is missing).
-    static func declaredLength(_ headers: HTTPHeaders) -> Int? {
-        if let encoding = headers["Content-Encoding"], encoding.trimmingCharacters(in: .whitespaces).lowercased() != "identity" {
-            return nil
-        }
-        guard let text = headers["Content-Length"]?.trimmingCharacters(in: .whitespaces), let length = Int(text),
-              length >= 0 else { return nil }
-        return length
-    }
-
     static func connectionLost(_ request: HTTPRequest, received: Int, expected: Int) -> GatewayError {
         GatewayError(
             .transport,

@@ -148,7 +148,7 @@ extension URLSessionTransport {
                 state.firstByte = now
                 state.body = Data()
                 let carriesBody = request.method != .head && !(100..<200).contains(status) && status != 204 && status != 304
-                state.expectedLength = carriesBody ? URLSessionTransport.declaredLength(headers) : nil
+                state.expectedLength = carriesBody ? headers.declaredBodyLength : nil
                 if let expected = state.expectedLength {
                     if expected > limit { return expected }
                     state.body.reserveCapacity(expected)

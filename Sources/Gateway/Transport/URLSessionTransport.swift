@@ -215,7 +215,7 @@ public final class URLSessionTransport: InterruptibleTransport {
         )
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpShouldHandleCookies = false
-        for field in request.headers where !URLSessionTransport.framingHeaders.contains(field.name.lowercased()) {
+        for field in request.headers where !HTTPHeaders.isFraming(field.name) {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
         if let body = request.body, body.length > 0, !request.headers.contains("Content-Type") {
@@ -232,8 +232,6 @@ public final class URLSessionTransport: InterruptibleTransport {
     }
 
     /// Header fields that frame the body: the platform writes them from the body itself.
-    private static let framingHeaders: Set<String> = ["content-length", "transfer-encoding"]
-
     /// The timeout given to the platform, an idle timeout on every platform. FoundationNetworking
     /// truncates it to whole seconds (0.5 s would time out at once), so there it is rounded up
     /// and given a second more: it only backs up the transport's own idle timeout and deadline.

@@ -119,7 +119,7 @@ extension AsyncHTTPClientTransport {
         let headers = Self.headers(of: response.headers)
         let status = Int(response.status.code)
         let carriesBody = request.method != .head && !(100..<200).contains(status) && status != 204 && status != 304
-        let expected = carriesBody ? Self.declaredLength(headers) : nil
+        let expected = carriesBody ? headers.declaredBodyLength : nil
         progress.head(expected: expected)
         let limit = request.maxResponseBytes
         if let expected, expected > limit {
@@ -179,7 +179,7 @@ extension AsyncHTTPClientTransport {
         clientRequest.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
         var headers = NIOHTTP1.HTTPHeaders()
         headers.reserveCapacity(request.headers.count + 3)
-        for field in request.headers where !Self.isFramingHeader(field.name) {
+        for field in request.headers where !Gateway.HTTPHeaders.isFraming(field.name) {
             headers.add(name: field.name, value: field.value)
         }
         switch request.body {
@@ -203,50 +203,10 @@ extension AsyncHTTPClientTransport {
         return clientRequest
     }
 
-    /// Whether the field frames the body (`Content-Length`, `Transfer-Encoding`): the client
-    /// writes those from the body itself.
-    private static func isFramingHeader(_ name: String) -> Bool {
-        let count = name.utf8.count
-        guard count == 14 || count == 17 else { return false }
-        return asciiEqualsIgnoringCase(name, "content-length") || asciiEqualsIgnoringCase(name, "transfer-encoding")
-    }
-
-    /// ASCII case-insensitive equality, as HTTP field names compare.
-    static func asciiEqualsIgnoringCase(_ a: some StringProtocol, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        for (x, y) in zip(a.utf8, b.utf8) where x != y {
-            let lx = (x >= 65 && x <= 90) ? x | 0x20 : x
-            let ly = (y >= 65 && y <= 90) ? y | 0x20 : y
-            if lx != ly { return false }
-        }
-        return true
-    }
-
-    /// `text` without leading and trailing spaces and tabs.
-    static func trimmed(_ text: String) -> Substring {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) })
-        else {
-            return ""
-        }
-        return text[first...last]
-    }
-
     /// The response's header fields, in the order they arrived.
     static func headers(of headers: NIOHTTP1.HTTPHeaders) -> Gateway.HTTPHeaders {
         var result = Gateway.HTTPHeaders()
         for (name, value) in headers { result.add(name: name, value: value) }
         return result
-    }
-
-    /// The body length announced by `Content-Length`, when it can be trusted: only without a
-    /// `Content-Encoding`, since the client decompresses gzip and the header then counts
-    /// compressed bytes (or is missing).
-    static func declaredLength(_ headers: Gateway.HTTPHeaders) -> Int? {
-        if let encoding = headers["Content-Encoding"], !asciiEqualsIgnoringCase(trimmed(encoding), "identity") {
-            return nil
-        }
-        guard let text = headers["Content-Length"].map(trimmed), let length = Int(text), length >= 0 else { return nil }
-        return length
     }
 }
