@@ -45,6 +45,13 @@ public final class Provider: Sendable {
     /// `CancellationError` and observers see `finished` once per request), and fails every later
     /// request at once with a `GatewayError` of kind `.cancelled`.
     ///
+    /// A request runs in its caller's task, and invalidating does not cancel that task: each
+    /// request carries an `Interruption` that ends the queue's wait, retry delays, the wait for
+    /// the network and an `InterruptibleTransport`'s exchange (`URLSessionTransport`); a
+    /// transport that is not interruptible is run in a task of its own and cancelled. An auth
+    /// stage's or interceptor's own wait is not interrupted: the request ends as soon as it
+    /// returns.
+    ///
     /// A call to `send` keeps its provider alive while it runs; requests started with
     /// `task(_:)` do not, so releasing the provider's last reference ends them as this does
     /// (the provider's `deinit` calls it). Call it when the provider is done with (log-out,

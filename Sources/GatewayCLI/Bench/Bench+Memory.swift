@@ -6,7 +6,7 @@ import GraphQLLanguage
 ///
 /// A blocker holds the queue (its transport answers only when told to), then `count` requests are
 /// started and left waiting; the process's resident memory is read before and after. Measured
-/// twice: through `Provider.send` (the caller's task, the request's task, its state and its queue
+/// twice: through `Provider.send` (the caller's task holding the request's frames and state, and its queue
 /// entry) and for the queue alone (one task waiting in `PriorityRequestQueue.enqueue`). A small
 /// round first warms up the runtime's caches, and free memory is handed back to the system before
 /// each first reading; freed memory the allocator still reuses can only make the figures smaller.
@@ -26,7 +26,7 @@ struct QueueMemoryBenchmark {
                     + "resident memory (\(source)) before and after",
                 "| what waits | bytes per request |",
                 "|---|---|",
-                "| Provider.send (caller's task, request task, queue entry) | "
+                "| Provider.send (the caller's task with the request's frames and state, its queue entry) | "
                     + String(format: "%.0f", providerBytesPerRequest) + " |",
                 "| PriorityRequestQueue.enqueue alone (one task each) | "
                     + String(format: "%.0f", queueBytesPerWaiter) + " |",
