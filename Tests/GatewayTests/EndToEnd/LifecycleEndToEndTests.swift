@@ -61,12 +61,18 @@ import Testing
         #expect(server.requests.map(\.path) == ["/api/control"])
     }
 
-    @Test func aRequestCancelledInFlightEndsAsCancelledOnce() async throws {
+    /// A server that never answers, and a gate that opens when a request has arrived.
+    private static func stallingServer() throws -> (LoopbackServer, LoopbackGate) {
         let arrived = LoopbackGate()
         let server = try LoopbackServer { _ in
             arrived.open()
             return LoopbackResponse(fault: .stall)
         }
+        return (server, arrived)
+    }
+
+    @Test func aRequestCancelledInFlightEndsAsCancelledOnce() async throws {
+        let (server, arrived) = try Self.stallingServer()
         defer { server.shutdown() }
         let log = EventLog()
         let provider = try EndToEnd.provider(server) { $0.observers = [log] }
@@ -90,11 +96,7 @@ import Testing
     }
 
     @Test func invalidatingEndsARequestInFlightWithoutCancellingItsCaller() async throws {
-        let arrived = LoopbackGate()
-        let server = try LoopbackServer { _ in
-            arrived.open()
-            return LoopbackResponse(fault: .stall)
-        }
+        let (server, arrived) = try Self.stallingServer()
         defer { server.shutdown() }
         let log = EventLog()
         let provider = try EndToEnd.provider(server) { $0.observers = [log] }
@@ -110,11 +112,7 @@ import Testing
     }
 
     @Test func invalidatingEndsARequestWaitingInTheQueueWithoutCancellingItsCaller() async throws {
-        let arrived = LoopbackGate()
-        let server = try LoopbackServer { _ in
-            arrived.open()
-            return LoopbackResponse(fault: .stall)
-        }
+        let (server, arrived) = try Self.stallingServer()
         defer { server.shutdown() }
         let queue = PriorityRequestQueue(maxConcurrentRequests: 1)
         let encoder = CountingEncoder()
