@@ -18,15 +18,18 @@ enum ClientKind: String, CaseIterable, Sendable, Codable {
     case bareURLSession = "bare URLSession"
     case transportURLSession = "URLSessionTransport alone"
     case providerURLSession = "Provider + URLSessionTransport"
+    case stagesURLSession = "Provider + URLSessionTransport, all stages on"
     case bareAsyncHTTPClient = "bare async-http-client"
     case transportAsyncHTTPClient = "AsyncHTTPClientTransport alone"
     case providerAsyncHTTPClient = "Provider + AsyncHTTPClientTransport"
+    case stagesAsyncHTTPClient = "Provider + AsyncHTTPClientTransport, all stages on"
 
     /// The bare client a provider row is compared with.
     var bare: ClientKind {
         switch self {
-        case .bareURLSession, .transportURLSession, .providerURLSession: .bareURLSession
-        case .bareAsyncHTTPClient, .transportAsyncHTTPClient, .providerAsyncHTTPClient: .bareAsyncHTTPClient
+        case .bareURLSession, .transportURLSession, .providerURLSession, .stagesURLSession: .bareURLSession
+        case .bareAsyncHTTPClient, .transportAsyncHTTPClient, .providerAsyncHTTPClient, .stagesAsyncHTTPClient:
+            .bareAsyncHTTPClient
         }
     }
 
@@ -35,9 +38,11 @@ enum ClientKind: String, CaseIterable, Sendable, Codable {
         case .bareURLSession: "bare-urlsession"
         case .transportURLSession: "transport-urlsession"
         case .providerURLSession: "provider-urlsession"
+        case .stagesURLSession: "stages-urlsession"
         case .bareAsyncHTTPClient: "bare-ahc"
         case .transportAsyncHTTPClient: "transport-ahc"
         case .providerAsyncHTTPClient: "provider-ahc"
+        case .stagesAsyncHTTPClient: "stages-ahc"
         }
     }
 
@@ -52,10 +57,13 @@ enum ClientKind: String, CaseIterable, Sendable, Codable {
         case .transportURLSession:
             TransportClient(url: baseURL.appendingPathComponent("item"), transport: URLSessionTransport())
         case .providerURLSession: ProviderClient(baseURL: baseURL, transport: URLSessionTransport())
+        case .stagesURLSession: ProviderClient(baseURL: baseURL, transport: URLSessionTransport(), allStages: true)
         case .bareAsyncHTTPClient: BareAsyncHTTPClient(url: baseURL.appendingPathComponent("item"))
         case .transportAsyncHTTPClient:
             TransportClient(url: baseURL.appendingPathComponent("item"), transport: AsyncHTTPClientTransport())
         case .providerAsyncHTTPClient: ProviderClient(baseURL: baseURL, transport: AsyncHTTPClientTransport())
+        case .stagesAsyncHTTPClient:
+            ProviderClient(baseURL: baseURL, transport: AsyncHTTPClientTransport(), allStages: true)
         }
     }
 }
@@ -115,20 +123,30 @@ struct BareAsyncHTTPClient: BenchClient {
 
 /// A `Provider` over a transport, decoding the body as `Data`, with a queue as wide as the
 /// widest load (64), so that the queue does not hold requests the bare client would send.
+///
+/// With `allStages`, every stage has work: a bearer token is attached, a `ResponseCache` over a
+/// memory store plans each request (key and partition) and is offered each response (the policy
+/// is `networkOnly` and identical requests are not shared, so every request still reaches the
+/// server, as the bare client's do), and an observer tallies every request's metrics.
 struct ProviderClient: BenchClient {
     let provider: Provider
     let transport: any Transport
-    static let endpoint = Endpoint<Data>.get("item")
+    let endpoint: Endpoint<Data>
 
-    init(baseURL: URL, transport: any Transport) {
+    init(baseURL: URL, transport: any Transport, allStages: Bool = false) {
         self.transport = transport
+        endpoint = allStages ? Endpoint<Data>.get("item").cachePolicy(.networkOnly) : Endpoint<Data>.get("item")
         provider = Provider(baseURL: baseURL, transport: transport) { config in
             config.queue = PriorityRequestQueue(maxConcurrentRequests: 64)
+            guard allStages else { return }
+            config.auth = .bearer("peers-benchmark-token")
+            config.cache = ResponseCache(store: MemoryCacheStore(), deduplicatesRequests: false)
+            config.observers = [MetricsTally()]
         }
     }
 
     func fetch() async throws {
-        let response = try await provider.send(Self.endpoint)
+        let response = try await provider.send(endpoint)
         guard response.value.count == BenchServer.body.count else {
             throw PeerFailure("the provider got an unexpected answer")
         }
@@ -158,4 +176,21 @@ struct TransportClient: BenchClient {
     }
 
     func close() async throws { try await (transport as? AsyncHTTPClientTransport)?.shutdown() }
+}
+
+/// An observer that adds up every finished request's metrics, as an app's metrics sink would.
+final class MetricsTally: Observer, @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var requests = 0
+    private var transport = Duration.zero
+    private var total = Duration.zero
+
+    func requestFinished(_ outcome: RequestOutcome, metrics: RequestMetrics, context: RequestContext) {
+        lock.lock()
+        defer { lock.unlock() }
+        requests += 1
+        transport += metrics.transportDuration
+        total += metrics.total
+    }
 }

@@ -199,7 +199,7 @@ final class Pipeline: Sendable {
     ) async throws -> Value {
         try Task.checkCancellation()
         try interruption.check()
-        let task = Task(operation: operation)
+        let task = Self.startImmediately(operation)
         return try await interruption.whileRunning {
             try await withTaskCancellationHandler {
                 try await task.value
@@ -209,6 +209,17 @@ final class Pipeline: Sendable {
         } onInterrupt: {
             task.cancel()
         }
+    }
+
+    /// Starts a task that, where the platform allows, runs on the calling thread until it first
+    /// suspends, saving a thread hand-off.
+    private static func startImmediately<Value: Sendable>(
+        _ operation: sending @escaping @Sendable () async throws -> Value
+    ) -> Task<Value, any Error> {
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            return Task.immediate(operation: operation)
+        }
+        return Task(operation: operation)
     }
 
     /// Every step, and the `finished` event.
