@@ -139,7 +139,9 @@ public struct CacheKeyComponents: Sendable, Hashable {
     /// A URL as REST keys use it: scheme and host lower-cased, fragment dropped, query items
     /// sorted by name (byte order; values of one name keep their order), an empty query removed.
     public static func normalizedURL(_ url: URL) -> String {
-        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url.absoluteString }
+        let text = url.absoluteString
+        if isNormalized(text) { return text }
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return text }
         parts.fragment = nil
         parts.scheme = parts.scheme?.lowercased()
         if let host = parts.percentEncodedHost { parts.percentEncodedHost = host.lowercased() }
@@ -153,7 +155,39 @@ public struct CacheKeyComponents: Sendable, Hashable {
             }
             parts.percentEncodedQuery = sorted.isEmpty ? nil : sorted.map { String($0.element) }.joined(separator: "&")
         }
-        return parts.string ?? url.absoluteString
+        return parts.string ?? text
+    }
+
+    /// Whether an absolute URL's text is already in the normalized form (the usual case, checked
+    /// by bytes for every request): no fragment, nothing upper-case before the path, and query
+    /// items (if any) already in order by name.
+    private static func isNormalized(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let separator = firstIndex(of: [UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "/")], in: bytes)
+        else { return false }
+        var index = separator + 3
+        // Scheme and authority: lower-case only.
+        for byte in bytes[..<index] where isUpper(byte) { return false }
+        while index < bytes.count, bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: "?") {
+            if isUpper(bytes[index]) || bytes[index] == UInt8(ascii: "#") { return false }
+            index += 1
+        }
+        guard !bytes[index...].contains(UInt8(ascii: "#")) else { return false }
+        guard let question = bytes[index...].firstIndex(of: UInt8(ascii: "?")) else { return true }
+        let items = bytes[(question + 1)...].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false)
+        guard !items.contains(where: \.isEmpty) else { return false }
+        let names = items.map { $0.prefix { $0 != UInt8(ascii: "=") } }
+        return zip(names, names.dropFirst()).allSatisfy { !$1.lexicographicallyPrecedes($0) }
+    }
+
+    private static func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+
+    private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= pattern.count else { return nil }
+        for start in 0...(bytes.count - pattern.count) where bytes[start..<(start + pattern.count)].elementsEqual(pattern) {
+            return start
+        }
+        return nil
     }
 }
 

@@ -27,6 +27,23 @@ import Testing
         #expect(Self.key("https://api.example.com/Items") != Self.key("https://api.example.com/items"))
     }
 
+    /// A URL already in normal form keeps its text (the common case takes a shortcut), and each
+    /// spelling that is not normal still meets it.
+    @Test(arguments: [
+        ("http://127.0.0.1:8080/api/items", ["HTTP://127.0.0.1:8080/api/items", "http://127.0.0.1:8080/api/items#x"]),
+        ("https://user:Pass@example.com/a%20b/c?a=1&a=0&b=", ["https://user:Pass@EXAMPLE.com/a%20b/c?b=&a=1&a=0"]),
+        ("https://example.com/Path/?q=%C3%A9", ["https://Example.com/Path/?q=%C3%A9#frag"]),
+        ("https://[::1]:9/x?a&b=2", ["https://[::1]:9/x?b=2&a"]),
+    ])
+    func aNormalURLKeepsItsTextAndOtherSpellingsMeetIt(normal: String, others: [String]) throws {
+        let url = try #require(URL(string: normal))
+        #expect(CacheKeyComponents.normalizedURL(url) == normal)
+        for other in others {
+            let spelled = try #require(URL(string: other))
+            #expect(CacheKeyComponents.normalizedURL(spelled) == normal, "\(other)")
+        }
+    }
+
     @Test func methodPartitionAndPathChangeTheKey() {
         let keys = [
             Self.key("https://api.example.com/items"),
