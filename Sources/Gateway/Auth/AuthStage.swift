@@ -73,23 +73,29 @@ public struct NoAuthentication: AuthStage {
 /// token.
 public struct BearerTokenAuthentication: AuthStage, CustomStringConvertible, CustomReflectable {
     private let token: String
+    /// The partition, hashed once rather than for every request.
+    private let partition: CachePartition
+    /// The header value, put together once.
+    private let authorization: String
 
     /// Creates the stage with `token`.
-    public init(token: String) { self.token = token }
+    public init(token: String) {
+        self.token = token
+        partition = .credential("bearer", token)
+        authorization = "Bearer \(token)"
+    }
 
     /// Attaches the token when the request requires authentication and goes to the base URL's origin.
     public func authorize(_ request: PreparedRequest, context: RequestContext) async throws -> PreparedRequest {
         guard request.requiresAuthentication, let origin = Origin(request.url), origin == Origin(context.baseURL)
         else { return request }
         var request = request
-        request.headers["Authorization"] = "Bearer \(token)"
+        request.headers["Authorization"] = authorization
         return request
     }
 
     /// A partition named by the token's SHA-256.
-    public func cachePartition(for request: PreparedRequest) async -> CachePartition? {
-        .credential("bearer", token)
-    }
+    public func cachePartition(for request: PreparedRequest) async -> CachePartition? { partition }
 
     /// The type with the token redacted.
     public var description: String { "BearerTokenAuthentication(token: \(Redaction.placeholder))" }

@@ -28,6 +28,27 @@ public struct PathOptions: OptionSet, Sendable, Hashable {
 ///    (never climbing above the root) and still refuses the hidden forms.
 enum PathJoining {
     static func join(base: URL, path: String, options: PathOptions = []) throws -> URL {
+        let key = Joined(base: base.absoluteString, path: path, options: options.rawValue)
+        if let url = joined.withLock({ $0[key] }) { return url }
+        let url = try joinAnew(base: base, path: path, options: options)
+        joined.withLock { memo in
+            if memo.count >= 512 { memo.removeAll(keepingCapacity: true) }
+            memo[key] = url
+        }
+        return url
+    }
+
+    /// A join already made: the same base URL, path and options always give the same URL.
+    private struct Joined: Hashable {
+        var base: String
+        var path: String
+        var options: Int
+    }
+
+    /// The URLs joined lately (an app sends the same few paths again and again); bounded.
+    private static let joined = Locked<[Joined: URL]>([:])
+
+    private static func joinAnew(base: URL, path: String, options: PathOptions) throws -> URL {
         guard let scheme = base.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = base.host, !host.isEmpty
         else { throw notHTTP(base) }
