@@ -13,11 +13,10 @@ import Foundation
 extension Pipeline {
     /// Steps 1–9, through the response cache when the provider has one.
     @inline(never)
-    func lookUp(_ requestable: any Requestable, clockStart: ContinuousClock.Instant, _ run: Run)
-        async throws -> (any Sendable, HTTPResponse, HTTPRequest)
-    {
+    func lookUp(_ requestable: any Requestable, clockStart: ContinuousClock.Instant, _ run: Run) async throws {
         guard let cache = responseCache, run.refresh == nil else {
-            return try await admit(requestable, clockStart: clockStart, run)
+            try await admit(requestable, clockStart: clockStart, run)
+            return
         }
         // 1. Build, once: the stages after it are handed the result.
         var prepared: PreparedRequest
@@ -35,9 +34,10 @@ extension Pipeline {
         guard let plan = await cache.plan(prepared, tokens: tokens, auth: auth, encoding: encoding) else {
             run.metrics.cacheLookup = ContinuousClock.now - lookingUpAt
             run.metrics.cacheOutcome = .notCacheable
-            let result = try await admit(Prebuilt(base: requestable, prepared: prepared), clockStart: clockStart, run)
-            await cache.invalidate(after: prepared, request: result.2, response: result.1)
-            return result
+            try await admit(Prebuilt(base: requestable, prepared: prepared), clockStart: clockStart, run)
+            let (response, request) = try run.accepted()
+            await cache.invalidate(after: prepared, request: request, response: response)
+            return
         }
         var entry: CacheEntry?
         if plan.policy != .networkOnly {
@@ -68,8 +68,7 @@ extension Pipeline {
             run.metrics.cacheOutcome = result.joined ? .shared : result.0.outcome
             run.request = result.0.request
             run.response = result.0.response
-            let value = try decode(requestable, result.0.response, run)
-            return (value, result.0.response, result.0.request)
+            run.value = try decode(requestable, result.0.response, run)
         } catch let failure as GatewayError
             where (plan.policy == .networkFirst || plan.policy == .cacheAndNetwork) && Self.isNetworkFailure(failure)
         {
@@ -81,14 +80,11 @@ extension Pipeline {
     /// Answers from a stored entry: decoded by the requestable, nothing sent.
     private func answer(_ requestable: any Requestable, from entry: CacheEntry, fresh: Bool,
                         _ prepared: PreparedRequest, _ run: Run) throws
-        -> (any Sendable, HTTPResponse, HTTPRequest)
     {
         run.metrics.cacheOutcome = fresh ? .hit : .stale
-        let request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers)
-        let response = entry.response
-        run.request = request
-        run.response = response
-        return (try decode(requestable, response, run), response, request)
+        run.request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers)
+        run.response = entry.response
+        run.value = try decode(requestable, entry.response, run)
     }
 
     /// Step 8 for an answer the cache stage produced.
@@ -132,7 +128,8 @@ extension Pipeline {
         let work: @Sendable () async throws -> SharedCall.Result = { [self] in
             let shared = Run(context: context, interruption: deduplicates ? Interruption() : interruption)
             do {
-                let (_, response, request) = try await admit(leg, clockStart: clockStart, shared)
+                try await admit(leg, clockStart: clockStart, shared)
+                let (response, request) = try shared.accepted()
                 let writingAt = ContinuousClock.now
                 let (answer, outcome) = await cache.settle(response, plan: plan, entry: revalidated,
                                                            generation: generation)

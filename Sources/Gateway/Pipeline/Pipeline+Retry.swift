@@ -4,8 +4,8 @@ import Foundation
 extension Pipeline {
     /// How a series of attempts ended.
     enum Settled {
-        /// A response to decode.
-        case accepted(HTTPResponse, HTTPRequest)
+        /// A response to decode: in `run.response`, answering `run.request`.
+        case accepted
         /// An interceptor asked for an auth replay: back to step 3.
         case replay
     }
@@ -30,7 +30,9 @@ extension Pipeline {
                     if run.metrics.attempts > 1 { failure.message += " (after \(run.metrics.attempts) attempts)" }
                     throw failure
                 }
-                return .accepted(response, request)
+                run.response = response
+                run.request = request
+                return .accepted
             case .failure(var failure, _, .continue):
                 if let delay = try policyDelay(after: failure, prepared, run) {
                     try await waitToRetry(after: delay, run)
@@ -40,7 +42,8 @@ extension Pipeline {
                 throw failure
             case .response(_, let request, .done(let response)), .failure(_, let request, .done(let response)):
                 run.response = response
-                return .accepted(response, request)
+                run.request = request
+                return .accepted
             case .response(_, _, .fail(let failure)), .failure(_, _, .fail(let failure)):
                 throw failure
             case .response(_, _, .retry(let delay)), .failure(_, _, .retry(let delay)):

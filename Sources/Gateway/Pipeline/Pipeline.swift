@@ -128,6 +128,9 @@ final class Pipeline: Sendable {
         var replayed: (request: HTTPRequest, preparedHeaders: HTTPHeaders)?
         /// Ends the request from outside its task (`Provider.invalidate()`).
         let interruption: Interruption
+        /// The decoded value, once step 8 (or the cache) has produced it. The steps leave their
+        /// results here rather than return them, so that no step's frame holds a copy.
+        var value: (any Sendable)?
 
         init(context: RequestContext, interruption: Interruption = Interruption()) {
             self.context = context
@@ -141,6 +144,15 @@ final class Pipeline: Sendable {
         func checkCancellation() throws {
             try Task.checkCancellation()
             try interruption.check()
+        }
+
+        /// The accepted response and the request it answers, once the steps have succeeded.
+        func accepted() throws -> (response: HTTPResponse, request: HTTPRequest) {
+            guard let response, let request else {
+                throw GatewayError(.invalidResponse, "\(context.name) ended without a response",
+                                   fix: "report this as a bug in Gateway", endpoint: context.name)
+            }
+            return (response, request)
         }
     }
 
@@ -233,30 +245,41 @@ final class Pipeline: Sendable {
         run.refresh = refresh
         do {
             // Without a response cache the look-up stage is skipped, and its frame with it.
-            let (value, response, request) = if responseCache == nil || refresh != nil {
+            if responseCache == nil || refresh != nil {
                 try await admit(requestable, clockStart: clockStart, run)
             } else {
                 try await lookUp(requestable, clockStart: clockStart, run)
             }
-            run.metrics.total = run.context.elapsed
-            let metrics = run.metrics
-            notify { $0.requestFinished(.success(response), metrics: metrics, context: run.context) }
-            return Outcome(value: value, response: response, request: request, metrics: metrics)
+            return try succeeded(run)
         } catch {
-            run.metrics.total = run.context.elapsed
-            let failure = finalError(error, run)
-            let outcome: RequestOutcome = (failure as? GatewayError).map { .failure($0) } ?? .cancelled
-            let metrics = run.metrics
-            notify { $0.requestFinished(outcome, metrics: metrics, context: run.context) }
-            throw failure
+            throw failed(run, error)
         }
+    }
+
+    /// The `finished` event of a request that succeeded, and its outcome. Synchronous, so that
+    /// its copies stay out of the suspended steps' frames.
+    @inline(never)
+    private func succeeded(_ run: Run) throws -> Outcome {
+        let (response, request) = try run.accepted()
+        guard let value = run.value else { throw failed(run, GatewayError(.decoding, "nothing was decoded")) }
+        run.metrics.total = run.context.elapsed
+        notify { $0.requestFinished(.success(response), metrics: run.metrics, context: run.context) }
+        return Outcome(value: value, response: response, request: request, metrics: run.metrics)
+    }
+
+    /// The `finished` event of a request that failed, and the error it throws.
+    @inline(never)
+    private func failed(_ run: Run, _ error: any Error) -> any Error {
+        run.metrics.total = run.context.elapsed
+        let failure = finalError(error, run)
+        let outcome: RequestOutcome = (failure as? GatewayError).map { .failure($0) } ?? .cancelled
+        notify { $0.requestFinished(outcome, metrics: run.metrics, context: run.context) }
+        return failure
     }
 
     /// Steps 1 and 2, and the release of the queue ticket.
     @inline(never)
-    func admit(_ requestable: any Requestable, clockStart: ContinuousClock.Instant, _ run: Run)
-        async throws -> (any Sendable, HTTPResponse, HTTPRequest)
-    {
+    func admit(_ requestable: any Requestable, clockStart: ContinuousClock.Instant, _ run: Run) async throws {
         // 1. Build.
         var prepared: PreparedRequest
         do {
@@ -303,7 +326,7 @@ final class Pipeline: Sendable {
         notify { $0.requestDequeued(context) }
         let release = ticket.map { TicketRelease(queue: configuration.queue, ticket: $0) }
         do {
-            let result = try await run.interruption.whileRunning {
+            try await run.interruption.whileRunning {
                 try await withTaskCancellationHandler {
                     try await authorizeAndSend(requestable, prepared, run)
                 } onCancel: {
@@ -313,7 +336,6 @@ final class Pipeline: Sendable {
                 release?.releaseSoon()
             }
             await release?.release()
-            return result
         } catch {
             await release?.release()
             throw error
@@ -323,48 +345,61 @@ final class Pipeline: Sendable {
     /// Steps 3 to 9; step 3 again after each auth replay.
     @inline(never)
     private func authorizeAndSend(_ requestable: any Requestable, _ prepared: PreparedRequest, _ run: Run)
-        async throws -> (any Sendable, HTTPResponse, HTTPRequest)
+        async throws
     {
         let decodingContext = ResponseDecodingContext(json: configuration.jsonDecoding)
-        var accepted: (response: HTTPResponse, request: HTTPRequest)?
         var authorized = prepared
         defer { if let replayed = run.replayed { Self.removeTemporaryBody(of: replayed.request) } }
-        while accepted == nil {
+        while true {
             // 3. Auth (never for a credential refresh request).
-            let authorizingAt = ContinuousClock.now
-            do {
-                if !run.context.isCredentialRefresh {
-                    authorized = try await auth.authorize(prepared, context: run.context)
-                }
-            } catch {
-                throw wrap(error, .authentication, "credentials could not be attached")
+            if !run.context.isCredentialRefresh {
+                authorized = try await authorize(prepared, run)
             }
-            run.metrics.authorization += ContinuousClock.now - authorizingAt
             try HeaderValidation.check(authorized.headers)
 
             // 4–7, once per attempt.
-            switch try await attempts(requestable, authorized, decodingContext, run) {
-            case .accepted(let response, let request): accepted = (response, request)
-            case .replay: continue
-            }
+            if case .accepted = try await attempts(requestable, authorized, decodingContext, run) { break }
         }
-        guard let (response, request) = accepted.map({ ($0.response, $0.request) }) else { throw CancellationError() }
 
         // 8. Decode.
-        let decodingAt = ContinuousClock.now
-        let value: any Sendable
+        try decode(requestable, decodingContext, run)
+
+        // 9. Cache write.
+        try await writeCache(authorized, run)
+    }
+
+    /// Step 3: the auth stage's request, timed.
+    @inline(never)
+    private func authorize(_ prepared: PreparedRequest, _ run: Run) async throws -> PreparedRequest {
+        let authorizingAt = ContinuousClock.now
+        defer { run.metrics.authorization += ContinuousClock.now - authorizingAt }
         do {
-            value = try requestable.decode(response, context: decodingContext)
+            return try await auth.authorize(prepared, context: run.context)
+        } catch {
+            throw wrap(error, .authentication, "credentials could not be attached")
+        }
+    }
+
+    /// Step 9: the cache is offered the accepted response, timed.
+    @inline(never)
+    private func writeCache(_ authorized: PreparedRequest, _ run: Run) async throws {
+        let (response, request) = try run.accepted()
+        let writingAt = ContinuousClock.now
+        await configuration.cache.write(response, for: request, prepared: authorized, context: run.context)
+        run.metrics.cacheWrite = ContinuousClock.now - writingAt
+    }
+
+    /// Step 8: decodes the accepted response into `run.value`.
+    @inline(never)
+    private func decode(_ requestable: any Requestable, _ context: ResponseDecodingContext, _ run: Run) throws {
+        let (response, _) = try run.accepted()
+        let decodingAt = ContinuousClock.now
+        do {
+            run.value = try requestable.decode(response, context: context)
         } catch {
             throw wrap(error, .decoding, "the response could not be decoded")
         }
         run.metrics.decoding = ContinuousClock.now - decodingAt
-
-        // 9. Cache write.
-        let writingAt = ContinuousClock.now
-        await configuration.cache.write(response, for: request, prepared: authorized, context: run.context)
-        run.metrics.cacheWrite = ContinuousClock.now - writingAt
-        return (value, response, request)
     }
 
     func checkDeadline(_ run: Run, before step: String) throws {
