@@ -261,7 +261,10 @@ final class Pipeline: Sendable {
     @inline(never)
     private func succeeded(_ run: Run) throws -> Outcome {
         let (response, request) = try run.accepted()
-        guard let value = run.value else { throw failed(run, GatewayError(.decoding, "nothing was decoded")) }
+        guard let value = run.value else {
+            throw GatewayError(.decoding, "\(run.context.name) ended without a decoded value",
+                               fix: "report this as a bug in Gateway", endpoint: run.context.name)
+        }
         run.metrics.total = run.context.elapsed
         notify { $0.requestFinished(.success(response), metrics: run.metrics, context: run.context) }
         return Outcome(value: value, response: response, request: request, metrics: run.metrics)
