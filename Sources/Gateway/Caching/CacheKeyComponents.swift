@@ -163,9 +163,7 @@ public struct CacheKeyComponents: Sendable, Hashable {
     /// items (if any) already in order by name.
     private static func isNormalized(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        guard let separator = firstIndex(of: [UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "/")], in: bytes)
-        else { return false }
-        var index = separator + 3
+        guard var index = bytes.firstRange(of: "://".utf8)?.upperBound else { return false }
         // Scheme and authority: lower-case only.
         for byte in bytes[..<index] where isUpper(byte) { return false }
         while index < bytes.count, bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: "?") {
@@ -181,14 +179,6 @@ public struct CacheKeyComponents: Sendable, Hashable {
     }
 
     private static func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
-
-    private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= pattern.count else { return nil }
-        for start in 0...(bytes.count - pattern.count) where bytes[start..<(start + pattern.count)].elementsEqual(pattern) {
-            return start
-        }
-        return nil
-    }
 }
 
 /// One named component of a cache key, for `explain` and `diff`.

@@ -95,23 +95,9 @@ public struct Endpoint<Value: Sendable>: Sendable, CustomStringConvertible {
 
     /// The path as names show it: an absolute URL redacted like every URL Gateway prints.
     private static func displayed(_ path: String) -> String {
-        guard hasSchemeSeparator(path), let url = URL(string: path), url.scheme != nil else { return path }
+        // By bytes: this runs for every request's name.
+        guard path.utf8.firstRange(of: "://".utf8) != nil, let url = URL(string: path), url.scheme != nil else { return path }
         return Redaction.redactedURL(url)
-    }
-
-    /// Whether `path` contains `://`, by bytes (this runs for every request's name).
-    private static func hasSchemeSeparator(_ path: String) -> Bool {
-        var utf8 = path.utf8.makeIterator()
-        var matched = 0
-        while let byte = utf8.next() {
-            switch (matched, byte) {
-            case (_, UInt8(ascii: ":")): matched = 1
-            case (1, UInt8(ascii: "/")): matched = 2
-            case (2, UInt8(ascii: "/")): return true
-            default: matched = 0
-            }
-        }
-        return false
     }
 
     /// The endpoint's name.
