@@ -65,9 +65,8 @@ final class Pipeline: Sendable {
     let tokens: TokenCoordinator?
     /// `configuration.cache` when it is a `ResponseCache` (it then looks requests up; see Pipeline+Cache).
     let responseCache: ResponseCache?
-    /// `configuration.queue` when it is a `PriorityRequestQueue` (a request's interruption then
-    /// ends its wait directly).
-    let priorityQueue: PriorityRequestQueue?
+    /// `configuration.queue` when a request's interruption ends its wait directly.
+    let interruptibleQueue: (any InterruptibleQueue)?
     /// `transport` when an interruption can end its exchanges directly.
     let interruptibleTransport: (any InterruptibleTransport)?
 
@@ -102,7 +101,7 @@ final class Pipeline: Sendable {
         self.interceptors = interceptors
         self.tokens = tokens
         responseCache = configuration.cache as? ResponseCache
-        priorityQueue = configuration.queue as? PriorityRequestQueue
+        interruptibleQueue = configuration.queue as? any InterruptibleQueue
         interruptibleTransport = transport as? any InterruptibleTransport
     }
 
@@ -212,13 +211,9 @@ final class Pipeline: Sendable {
         try Task.checkCancellation()
         try interruption.check()
         let task = Self.startImmediately(operation)
-        return try await interruption.whileRunning {
-            try await withTaskCancellationHandler {
-                try await task.value
-            } onCancel: {
-                task.cancel()
-            }
-        } onInterrupt: {
+        return try await Interruption.withCancellationHandler(interruption) {
+            try await task.value
+        } onCancel: {
             task.cancel()
         }
     }
@@ -314,10 +309,8 @@ final class Pipeline: Sendable {
             let queue = configuration.queue
             if let refresh = run.refresh {
                 ticket = try await interruptibly(run.interruption) { try await refresh.admit(context, to: queue) }
-            } else if let priorityQueue {
-                ticket = try await priorityQueue.enqueue(context, interruption: run.interruption)
-            } else if queue is ImmediateQueue {
-                ticket = try await queue.enqueue(context)
+            } else if let interruptibleQueue {
+                ticket = try await interruptibleQueue.enqueue(context, interruption: run.interruption)
             } else {
                 ticket = try await interruptibly(run.interruption) { try await queue.enqueue(context) }
             }
@@ -329,13 +322,9 @@ final class Pipeline: Sendable {
         notify { $0.requestDequeued(context) }
         let release = ticket.map { TicketRelease(queue: configuration.queue, ticket: $0) }
         do {
-            try await run.interruption.whileRunning {
-                try await withTaskCancellationHandler {
-                    try await authorizeAndSend(requestable, prepared, run)
-                } onCancel: {
-                    release?.releaseSoon()
-                }
-            } onInterrupt: {
+            try await Interruption.withCancellationHandler(run.interruption) {
+                try await authorizeAndSend(requestable, prepared, run)
+            } onCancel: {
                 release?.releaseSoon()
             }
             await release?.release()

@@ -23,7 +23,7 @@
 /// The state sits behind one lock rather than in an actor: a request that finds a free slot is
 /// admitted and released without suspending or changing threads, which is most of what the queue
 /// costs on a fast network.
-public final class PriorityRequestQueue: RequestQueue {
+public final class PriorityRequestQueue: RequestQueue, InterruptibleQueue {
     /// What the queue holds at one moment.
     public struct Status: Sendable, Hashable, CustomStringConvertible {
         /// Requests admitted and not yet finished, blockers excluded.
@@ -97,19 +97,7 @@ public final class PriorityRequestQueue: RequestQueue {
         let (ticket, sequence, wakes) = state.withLock { $0.arrive(context) }
         wakes.resume()
         if let ticket { return ticket }
-        guard let interruption else { return try await wait(sequence, context, interruption: nil) }
-        return try await interruption.whileRunning {
-            try await wait(sequence, context, interruption: interruption)
-        } onInterrupt: { [state] in
-            state.withLock { $0.leave(sequence) }.resume()
-        }
-    }
-
-    /// Waits, as number `sequence`, until admitted.
-    private func wait(_ sequence: UInt64, _ context: RequestContext, interruption: Interruption?)
-        async throws -> QueueTicket
-    {
-        try await withTaskCancellationHandler {
+        return try await Interruption.withCancellationHandler(interruption) {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<QueueTicket, any Error>) in
                 // Cancellation (and interruption) sets its flag before it runs the handler:
                 // checked under the lock, either the handler finds the waiter or the waiter

@@ -53,12 +53,23 @@ public struct QueueTicket: Sendable, Hashable {
     }
 }
 
+/// A queue whose wait a request's `Interruption` ends directly, as well as its task's
+/// cancellation (`Provider.invalidate()`); the pipeline runs any other queue's `enqueue` in a
+/// task of its own so that it can cancel it.
+protocol InterruptibleQueue: RequestQueue {
+    func enqueue(_ context: RequestContext, interruption: Interruption?) async throws -> QueueTicket
+}
+
 /// The pass-through queue: every request proceeds at once.
-public struct ImmediateQueue: RequestQueue {
+public struct ImmediateQueue: RequestQueue, InterruptibleQueue {
     /// Creates the pass-through queue.
     public init() {}
     /// Proceeds at once.
     public func enqueue(_ context: RequestContext) async throws -> QueueTicket { QueueTicket(id: context.id) }
+    /// Proceeds at once: there is no wait to interrupt.
+    func enqueue(_ context: RequestContext, interruption: Interruption?) async throws -> QueueTicket {
+        QueueTicket(id: context.id)
+    }
     /// Nothing to release.
     public func finished(_ ticket: QueueTicket) async {}
 }

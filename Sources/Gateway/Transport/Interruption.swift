@@ -48,6 +48,22 @@ public final class Interruption: Sendable {
         if isInterrupted { throw CancellationError() }
     }
 
+    /// Runs `operation`; if its task is cancelled or `interruption` fires while it runs (or either
+    /// had happened already), `onCancel` runs, on the cancelling or interrupting thread, and
+    /// should make `operation` end soon. When both happen it runs once for each, so it must be
+    /// harmless to repeat. Without an interruption this is `withTaskCancellationHandler`.
+    public static func withCancellationHandler<Value>(
+        _ interruption: Interruption?, operation: () async throws -> Value,
+        onCancel: @escaping @Sendable () -> Void
+    ) async rethrows -> Value {
+        guard let interruption else { return try await withTaskCancellationHandler(operation: operation, onCancel: onCancel) }
+        return try await interruption.whileRunning {
+            try await withTaskCancellationHandler(operation: operation, onCancel: onCancel)
+        } onInterrupt: {
+            onCancel()
+        }
+    }
+
     /// Runs `operation`; if the interruption fires while it runs (or had fired already),
     /// `onInterrupt` runs once, on the interrupting thread, and should make `operation` end soon
     /// (typically with `CancellationError`).

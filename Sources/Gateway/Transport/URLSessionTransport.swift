@@ -188,17 +188,7 @@ public final class URLSessionTransport: InterruptibleTransport {
             delegate.unregister(identifier)
         }
 
-        guard let interruption else { return try await Self.run(task, state) }
-        return try await interruption.whileRunning {
-            try await Self.run(task, state)
-        } onInterrupt: {
-            state.fail(CancellationError())
-        }
-    }
-
-    /// Starts the task and waits for its exchange to end (or for the task's cancellation).
-    private static func run(_ task: URLSessionTask, _ state: TaskState) async throws -> Exchange {
-        try await withTaskCancellationHandler {
+        return try await Interruption.withCancellationHandler(interruption) {
             try await withCheckedThrowingContinuation { continuation in
                 if state.install(continuation) { task.resume() }
             }
@@ -231,7 +221,6 @@ public final class URLSessionTransport: InterruptibleTransport {
         return urlRequest
     }
 
-    /// Header fields that frame the body: the platform writes them from the body itself.
     /// The timeout given to the platform, an idle timeout on every platform. FoundationNetworking
     /// truncates it to whole seconds (0.5 s would time out at once), so there it is rounded up
     /// and given a second more: it only backs up the transport's own idle timeout and deadline.
