@@ -28,25 +28,13 @@ extension ResponseCache {
               encoding: ParameterEncodingContext)
         async -> CachePlan?
     {
-        var policy = prepared.cache.policy ?? defaultPolicy
-        if prepared.headers.contains("Cache-Control") || prepared.headers.contains("Pragma") {
-            let asked = HTTPCacheRules(prepared.headers)
-            if asked.noStore { return nil }
-            if asked.noCache, policy == .cacheFirst { policy = .networkOnly }
-        }
-        if let graphQL = prepared.graphQLCache {
-            guard graphQL.isQuery, let partition = await partition(of: prepared, tokens: tokens, auth: auth) else { return nil }
-            return CachePlan(key: graphQL.key(partition: partition), policy: policy, settings: prepared.cache,
-                             partition: partition, rest: nil)
-        }
-        guard prepared.method == .get, let url = Self.finalURL(of: prepared, encoding: encoding),
+        // The work between the two waits is done by `PlanDraft`, so that this function's
+        // suspended frame stays small.
+        guard let draft = PlanDraft(prepared, defaultPolicy: defaultPolicy, encoding: encoding),
               let partition = await partition(of: prepared, tokens: tokens, auth: auth)
         else { return nil }
-        let names = await varyNames(for: url)
-        if names.contains("*") { return nil }
-        let key = CacheKey.rest(url: url, partition: partition, vary: names, requestHeaders: prepared.headers)
-        return CachePlan(key: key, policy: policy, settings: prepared.cache, partition: partition,
-                         rest: (url, prepared.headers))
+        guard let url = draft.url else { return draft.plan(partition: partition, vary: []) }
+        return draft.plan(partition: partition, vary: await varyNames(for: url))
     }
 
     /// Whose data the response is. With a token store, the credential's subject for requests
@@ -54,6 +42,7 @@ extension ResponseCache {
     /// with an `Authorization` field of its own gets a partition named by the field's SHA-256,
     /// and a request that requires authentication the partition its auth stage names (`nil`,
     /// not cached, when the stage cannot tell); else anonymous.
+    @inline(never)
     private func partition(of prepared: PreparedRequest, tokens: TokenCoordinator?, auth: any AuthStage)
         async -> CachePartition?
     {
@@ -70,7 +59,7 @@ extension ResponseCache {
     }
 
     /// The URL a GET goes to once its parameters are encoded; `nil` when they add a body or fail.
-    private static func finalURL(of prepared: PreparedRequest, encoding: ParameterEncodingContext) -> URL? {
+    static func finalURL(of prepared: PreparedRequest, encoding: ParameterEncodingContext) -> URL? {
         guard !prepared.parameters.isEmpty else { return prepared.url }
         var request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers)
         do {
@@ -89,6 +78,7 @@ extension ResponseCache {
 
     /// The header names the responses of `url` vary by, as last seen (in memory, else from the
     /// stored entries of the URL).
+    @inline(never)
     private func varyNames(for url: URL) async -> [String] {
         let name = CacheKeyComponents.normalizedURL(url)
         if let names = state.withLock({ $0.varyNames[name] }) { return names }
@@ -104,5 +94,51 @@ extension ResponseCache {
             if state.varyNames.count >= 10_000, state.varyNames[name] == nil { state.varyNames = [:] }
             state.varyNames[name] = names
         }
+    }
+}
+
+/// A cache plan before its partition and `Vary` names are known.
+private final class PlanDraft {
+    let policy: CachePolicy
+    let settings: CacheSettings
+    let headers: HTTPHeaders
+    /// The URL a REST request goes to; `nil` for GraphQL.
+    let url: URL?
+    let graphQL: GraphQLCacheIdentity?
+
+    /// `nil` when the request may not be cached (see `ResponseCache.plan`).
+    @inline(never)
+    init?(_ prepared: PreparedRequest, defaultPolicy: CachePolicy, encoding: ParameterEncodingContext) {
+        var policy = prepared.cache.policy ?? defaultPolicy
+        if prepared.headers.contains("Cache-Control") || prepared.headers.contains("Pragma") {
+            let asked = HTTPCacheRules(prepared.headers)
+            if asked.noStore { return nil }
+            if asked.noCache, policy == .cacheFirst { policy = .networkOnly }
+        }
+        if let graphQL = prepared.graphQLCache {
+            guard graphQL.isQuery else { return nil }
+            url = nil
+        } else {
+            guard prepared.method == .get, let url = ResponseCache.finalURL(of: prepared, encoding: encoding) else {
+                return nil
+            }
+            self.url = url
+        }
+        self.policy = policy
+        settings = prepared.cache
+        headers = prepared.headers
+        graphQL = prepared.graphQLCache
+    }
+
+    /// The plan for `partition`; `nil` when the responses vary by `*`.
+    @inline(never)
+    func plan(partition: CachePartition, vary names: [String]) -> CachePlan? {
+        if let graphQL {
+            return CachePlan(key: graphQL.key(partition: partition), policy: policy, settings: settings,
+                             partition: partition, rest: nil)
+        }
+        guard let url, !names.contains("*") else { return nil }
+        let key = CacheKey.rest(url: url, partition: partition, vary: names, requestHeaders: headers)
+        return CachePlan(key: key, policy: policy, settings: settings, partition: partition, rest: (url, headers))
     }
 }

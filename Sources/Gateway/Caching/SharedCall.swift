@@ -6,11 +6,19 @@
 final class SharedCall: Sendable {
     /// What the call produced: the response to answer with (a revalidated entry's, after a
     /// `304`), the request sent, the call's metrics, and the cache outcome for its first member.
-    struct Result: Sendable {
-        var response: HTTPResponse
-        var request: HTTPRequest
-        var metrics: RequestMetrics
-        var outcome: CacheOutcome
+    /// A class, so that the steps waiting for it hold a reference rather than a copy.
+    final class Result: Sendable {
+        let response: HTTPResponse
+        let request: HTTPRequest
+        let metrics: RequestMetrics
+        let outcome: CacheOutcome
+
+        init(response: HTTPResponse, request: HTTPRequest, metrics: RequestMetrics, outcome: CacheOutcome) {
+            self.response = response
+            self.request = request
+            self.metrics = metrics
+            self.outcome = outcome
+        }
     }
 
     private struct State {

@@ -2,18 +2,37 @@ import Foundation
 
 /// One attempt of the pipeline: steps 4 to 7 (see `Pipeline`).
 extension Pipeline {
-    /// How one attempt ended and what the interceptors decided about it.
-    enum AttemptResult {
-        case response(HTTPResponse, HTTPRequest, Decision)
-        case failure(GatewayError, HTTPRequest, Decision)
+    /// Steps 4 to 7 for one attempt. The attempt's request, its response or failure and the
+    /// interceptors' decision are left in `run`.
+    @inline(never)
+    func attempt(_ run: Run) async throws {
+        try encodeAttempt(run)
+        defer { endAttempt(run) }
+        if !interceptors.isEmpty { try await adapt(run) }
+        try checkAdapted(run)
+        if configuration.reachability != nil { try await awaitConnectivity(run) }
+        try await transmit(run)
+        if interceptors.isEmpty {
+            received(run)
+        } else {
+            try await decide(run)
+        }
     }
 
-    /// Steps 4 to 7 for one attempt.
+    /// Step 4: a fresh request in `run.encoded` and `run.request`, encoded (or, after an auth
+    /// replay, the replayed one); never for a request that is already cancelled.
     @inline(never)
-    func attempt(_ prepared: PreparedRequest, _ run: Run) async throws -> AttemptResult {
-        // 4. Encode: never for a request that is already cancelled.
+    private func encodeAttempt(_ run: Run) throws {
+        run.context.attempt += 1
+        run.encoded = nil
+        run.request = nil
+        run.response = nil
+        run.failure = nil
+        run.decision = .continue
+        run.keepsEncodedBody = false
         try run.checkCancellation()
         try checkDeadline(run, before: "attempt \(run.context.attempt)")
+        let prepared = try run.authorizedRequest()
         let encodingAt = ContinuousClock.now
         let encoded: HTTPRequest
         if let replayed = run.replayed {
@@ -23,15 +42,27 @@ extension Pipeline {
             encoded = try encode(prepared, run)
         }
         run.metrics.encoding += ContinuousClock.now - encodingAt
+        run.encoded = encoded
         run.request = encoded
-        // An attempt that asks for an auth replay leaves its body to the replay.
-        var keepsBody = false
-        defer { if !keepsBody { Self.removeTemporaryBody(of: encoded) } }
         let context = run.context
         notify { $0.requestEncoded(encoded, context: context) }
+    }
 
-        // 5. Adapt.
+    /// The end of an attempt: deletes the body files its encoders and interceptors created,
+    /// except the one an auth replay sends again.
+    @inline(never)
+    private func endAttempt(_ run: Run) {
+        guard let encoded = run.encoded else { return }
+        if let request = run.request { Self.removeTemporaryBody(of: request, unless: encoded) }
+        if !run.keepsEncodedBody { Self.removeTemporaryBody(of: encoded) }
+    }
+
+    /// Step 5: each interceptor's `adapt`, in order, into `run.request`.
+    @inline(never)
+    private func adapt(_ run: Run) async throws {
         let adaptingAt = ContinuousClock.now
+        let encoded = try run.current()
+        let context = run.context
         var request = encoded
         do {
             for interceptor in interceptors {
@@ -43,16 +74,19 @@ extension Pipeline {
         }
         run.metrics.interception += ContinuousClock.now - adaptingAt
         run.request = request
-        defer { Self.removeTemporaryBody(of: request, unless: encoded) }
-        try HeaderValidation.check(request.headers)
+    }
 
-        // 6. Transport.
+    /// Before step 6: the adapted request's header fields and the deadline.
+    @inline(never)
+    private func checkAdapted(_ run: Run) throws {
+        try HeaderValidation.check(run.current().headers)
         try checkDeadline(run, before: "attempt \(run.context.attempt)")
-        try await awaitConnectivity(for: request, run)
-        let sent = request
-        notify { $0.requestSent(sent, context: context) }
-        run.metrics.attempts += 1
-        let outcome: Result<HTTPResponse, GatewayError>
+    }
+
+    /// Step 6: the transport's exchange, leaving its response or failure in `run`.
+    @inline(never)
+    private func transmit(_ run: Run) async throws {
+        let request = try willSend(run)
         let sendingAt = ContinuousClock.now
         do {
             let response: HTTPResponse
@@ -60,67 +94,124 @@ extension Pipeline {
                 response = try await interruptibleTransport.send(request, interruption: run.interruption)
             } else {
                 let transport = transport
-                response = try await interruptibly(run.interruption) { try await transport.send(sent) }
+                response = try await interruptibly(run.interruption) { try await transport.send(request) }
             }
             // A transport slow to notice cancellation does not turn a cancelled call into a success.
             try run.checkCancellation()
-            outcome = .success(response)
+            sent(response, since: sendingAt, run)
         } catch {
             if error is CancellationError || run.isCancelled { throw CancellationError() }
-            outcome = .failure(
-                error as? GatewayError ?? GatewayError(.transport, "the transport failed", underlying: error))
+            notSent(error, since: sendingAt, run)
         }
-        let sendingTime = ContinuousClock.now - sendingAt
-        switch outcome {
-        case .success(let response):
-            run.metrics.transportAttempts.append(
-                AttemptMetrics(number: run.context.attempt, duration: sendingTime, status: response.status))
-        case .failure(let failure):
-            run.metrics.transportAttempts.append(
-                AttemptMetrics(number: run.context.attempt, duration: sendingTime, failure: failure.kind))
-        }
+    }
 
-        // 7. Decide.
+    /// Step 6's start: the `sent` event; returns the request to send.
+    @inline(never)
+    private func willSend(_ run: Run) throws -> HTTPRequest {
+        let request = try run.current()
+        let context = run.context
+        notify { $0.requestSent(request, context: context) }
+        run.metrics.attempts += 1
+        return request
+    }
+
+    /// Step 6's end with a response.
+    @inline(never)
+    private func sent(_ response: HTTPResponse, since sendingAt: ContinuousClock.Instant, _ run: Run) {
+        run.metrics.transportAttempts.append(
+            AttemptMetrics(number: run.context.attempt, duration: ContinuousClock.now - sendingAt,
+                           status: response.status))
+        run.response = response
+    }
+
+    /// Step 6's end without a response.
+    @inline(never)
+    private func notSent(_ error: any Error, since sendingAt: ContinuousClock.Instant, _ run: Run) {
+        var failure = error as? GatewayError ?? GatewayError(.transport, "the transport failed", underlying: error)
+        if failure.request == nil { failure.request = run.request }
+        run.metrics.transportAttempts.append(
+            AttemptMetrics(number: run.context.attempt, duration: ContinuousClock.now - sendingAt,
+                           failure: failure.kind))
+        run.failure = failure
+    }
+
+    /// Step 7's start: the response's metrics and the `received` event.
+    @inline(never)
+    private func received(_ run: Run) {
+        guard let response = run.response, let request = run.request else { return }
+        run.metrics.transport.append(response.transportMetrics)
+        let context = run.context
+        notify { $0.responseReceived(response, for: request, context: context) }
+    }
+
+    /// Step 7: each interceptor's `decide`, in order, until one says more than `.continue`,
+    /// into `run.decision`.
+    @inline(never)
+    private func decide(_ run: Run) async throws {
         let decidingAt = ContinuousClock.now
         defer { run.metrics.interception += ContinuousClock.now - decidingAt }
-        switch outcome {
-        case .success(let response):
-            run.response = response
-            run.metrics.transport.append(response.transportMetrics)
-            notify { $0.responseReceived(response, for: sent, context: context) }
+        received(run)
+        let decision = try await run.response != nil ? decideOnResponse(run) : decideOnFailure(run)
+        decided(decision, run)
+    }
+
+    /// Step 7 for an attempt that has a response.
+    @inline(never)
+    private func decideOnResponse(_ run: Run) async throws -> Decision {
+        let call = try InterceptorCall(run)
+        guard let response = call.response else { throw run.missingOutcome() }
+        do {
             for interceptor in interceptors {
-                let decision: Decision
-                do {
-                    decision = try await interceptor.decide(response, for: sent, context: context)
-                } catch {
-                    throw wrap(error, .intercepted, "an interceptor failed while deciding on the response")
-                }
+                let decision = try await interceptor.decide(response, for: call.request, context: call.context)
                 if case .continue = decision { continue }
-                if case .replay = decision {
-                    run.replayed = (encoded, prepared.headers)
-                    keepsBody = true
-                }
-                return .response(response, sent, decision)
+                return decision
             }
-            return .response(response, sent, .continue)
-        case .failure(let failure):
-            var failure = failure
-            if failure.request == nil { failure.request = sent }
+            return .continue
+        } catch {
+            throw wrap(error, .intercepted, "an interceptor failed while deciding on the response")
+        }
+    }
+
+    /// Step 7 for an attempt that failed without a response.
+    @inline(never)
+    private func decideOnFailure(_ run: Run) async throws -> Decision {
+        let call = try InterceptorCall(run)
+        guard let failure = call.failure else { throw run.missingOutcome() }
+        do {
             for interceptor in interceptors {
-                let decision: Decision
-                do {
-                    decision = try await interceptor.decide(failure, for: sent, context: context)
-                } catch {
-                    throw wrap(error, .intercepted, "an interceptor failed while deciding on a failed attempt")
-                }
+                let decision = try await interceptor.decide(failure, for: call.request, context: call.context)
                 if case .continue = decision { continue }
-                if case .replay = decision {
-                    run.replayed = (encoded, prepared.headers)
-                    keepsBody = true
-                }
-                return .failure(failure, sent, decision)
+                return decision
             }
-            return .failure(failure, sent, .continue)
+            return .continue
+        } catch {
+            throw wrap(error, .intercepted, "an interceptor failed while deciding on a failed attempt")
+        }
+    }
+
+    /// Step 7's end: the decision, and the body an auth replay sends again.
+    @inline(never)
+    private func decided(_ decision: Decision, _ run: Run) {
+        if case .replay = decision, let encoded = run.encoded, let prepared = run.authorized {
+            run.replayed = (encoded, prepared.headers)
+            run.keepsEncodedBody = true
+        }
+        run.decision = decision
+    }
+
+    /// What step 7 hands each interceptor, in one allocation rather than in the step's frame.
+    private final class InterceptorCall {
+        let request: HTTPRequest
+        let response: HTTPResponse?
+        let failure: GatewayError?
+        let context: RequestContext
+
+        @inline(never)
+        init(_ run: Run) throws {
+            request = try run.current()
+            response = run.response
+            failure = run.failure
+            context = run.context
         }
     }
 

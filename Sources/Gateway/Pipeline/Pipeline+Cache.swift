@@ -19,62 +19,87 @@ extension Pipeline {
             return
         }
         // 1. Build, once: the stages after it are handed the result.
-        var prepared: PreparedRequest
-        do {
-            prepared = try requestable.prepare(baseURL: baseURL)
-        } catch {
-            throw wrap(error, .invalidRequest, "the request could not be built")
-        }
-        var headers = configuration.headers
-        headers.merge(prepared.headers)
-        prepared.headers = headers
-        let encoding = ParameterEncodingContext(json: configuration.jsonEncoding, endpoint: prepared.name)
-
+        let lookup = try CacheLookup(requestable, self)
         let lookingUpAt = ContinuousClock.now
-        guard let plan = await cache.plan(prepared, tokens: tokens, auth: auth, encoding: encoding) else {
+        lookup.plan = await cache.plan(lookup.prepared, tokens: tokens, auth: auth, encoding: lookup.encoding)
+        guard lookup.reads else {
             run.metrics.cacheLookup = ContinuousClock.now - lookingUpAt
-            run.metrics.cacheOutcome = .notCacheable
-            try await admit(Prebuilt(base: requestable, prepared: prepared), clockStart: clockStart, run)
-            let (response, request) = try run.accepted()
-            await cache.invalidate(after: prepared, request: request, response: response)
-            return
+            guard lookup.plan == nil else { return try await networkFallingBack(requestable, lookup, cache, clockStart, run) }
+            return try await uncacheable(requestable, lookup, cache, clockStart: clockStart, run)
         }
-        var entry: CacheEntry?
-        if plan.policy != .networkOnly {
-            do {
-                entry = try await cache.store.get(plan.key, now: cache.now())
-            } catch {
-                // A store that cannot be read is a miss, except where it is the only answer.
-                if plan.policy == .cacheOnly { throw error }
-            }
-        }
+        try await read(lookup, from: cache)
         run.metrics.cacheLookup = ContinuousClock.now - lookingUpAt
+        if try answered(requestable, lookup, cache: cache, run) { return }
+        try await networkFallingBack(requestable, lookup, cache, clockStart, run)
+    }
+
+    /// A request the cache does not store: steps 2–9 as they are; a successful unsafe one
+    /// invalidates what it changed.
+    @inline(never)
+    private func uncacheable(_ requestable: any Requestable, _ lookup: CacheLookup, _ cache: ResponseCache,
+                             clockStart: ContinuousClock.Instant, _ run: Run) async throws
+    {
+        run.metrics.cacheOutcome = .notCacheable
+        try await admit(Prebuilt(base: requestable, prepared: lookup.prepared), clockStart: clockStart, run)
+        let (response, request) = try run.accepted()
+        await cache.invalidate(after: lookup.prepared, request: request, response: response)
+    }
+
+    /// The network call; under `networkFirst` (and `cacheAndNetwork`) a network failure is
+    /// answered from the stored entry when there is one.
+    @inline(never)
+    private func networkFallingBack(_ requestable: any Requestable, _ lookup: CacheLookup, _ cache: ResponseCache,
+                                    _ clockStart: ContinuousClock.Instant, _ run: Run) async throws
+    {
+        do {
+            try await network(requestable, lookup, cache: cache, clockStart: clockStart, run)
+        } catch {
+            try fallBack(after: error, requestable, lookup, cache, run)
+        }
+    }
+
+    /// Answers a failed network call from the stored entry where the policy allows it;
+    /// otherwise rethrows.
+    @inline(never)
+    private func fallBack(after error: any Error, _ requestable: any Requestable, _ lookup: CacheLookup,
+                          _ cache: ResponseCache, _ run: Run) throws
+    {
+        guard let failure = error as? GatewayError, lookup.fallsBack(after: failure), let entry = lookup.entry else {
+            throw error
+        }
+        try answer(requestable, from: entry, fresh: entry.isFresh(at: cache.now()), lookup.prepared, run)
+    }
+
+    /// The stored entry for the plan's key into `lookup.entry`; a store that cannot be read is
+    /// a miss, except where it is the only answer.
+    @inline(never)
+    private func read(_ lookup: CacheLookup, from cache: ResponseCache) async throws {
+        guard let plan = lookup.plan else { return }
+        do {
+            lookup.entry = try await cache.store.get(plan.key, now: cache.now())
+        } catch {
+            if plan.policy == .cacheOnly { throw error }
+        }
+    }
+
+    /// Answers from the stored entry where the policy says so (`true`); throws a miss under
+    /// `cacheOnly`; otherwise `false`: the network is asked.
+    @inline(never)
+    private func answered(_ requestable: any Requestable, _ lookup: CacheLookup, cache: ResponseCache,
+                          _ run: Run) throws -> Bool
+    {
+        guard let plan = lookup.plan else { return false }
         let now = cache.now()
-        if let entry, plan.policy == .cacheOnly || (plan.policy == .cacheFirst && entry.isFresh(at: now)) {
-            return try answer(requestable, from: entry, fresh: entry.isFresh(at: now), prepared, run)
+        if let entry = lookup.entry, plan.policy == .cacheOnly || (plan.policy == .cacheFirst && entry.isFresh(at: now)) {
+            try answer(requestable, from: entry, fresh: entry.isFresh(at: now), lookup.prepared, run)
+            return true
         }
         guard plan.policy != .cacheOnly else {
             throw GatewayError(
                 .cacheMiss, "\(requestable.name) is not in the cache, and its cache policy is cacheOnly",
                 fix: "fetch it once with another policy (cacheFirst, networkFirst), or catch .cacheMiss")
         }
-        do {
-            let result = try await network(requestable, prepared, plan: plan, entry: entry, cache: cache,
-                                           context: run.context, clockStart: clockStart,
-                                           interruption: run.interruption)
-            let lookup = run.metrics.cacheLookup
-            run.metrics = result.0.metrics
-            run.metrics.cacheLookup = lookup
-            run.metrics.cacheOutcome = result.joined ? .shared : result.0.outcome
-            run.request = result.0.request
-            run.response = result.0.response
-            run.value = try decode(requestable, result.0.response, run)
-        } catch let failure as GatewayError
-            where (plan.policy == .networkFirst || plan.policy == .cacheAndNetwork) && Self.isNetworkFailure(failure)
-        {
-            guard let entry else { throw failure }
-            return try answer(requestable, from: entry, fresh: entry.isFresh(at: cache.now()), prepared, run)
-        }
+        return false
     }
 
     /// Answers from a stored entry: decoded by the requestable, nothing sent.
@@ -94,7 +119,7 @@ extension Pipeline {
         let decodingAt = ContinuousClock.now
         defer { run.metrics.decoding = ContinuousClock.now - decodingAt }
         do {
-            return try requestable.decode(response, context: ResponseDecodingContext(json: configuration.jsonDecoding))
+            return try requestable.decode(response, context: decodingContext)
         } catch {
             throw wrap(error, .decoding, "the response could not be decoded")
         }
@@ -103,47 +128,30 @@ extension Pipeline {
     /// Steps 2–7 and 9 as one call, shared by identical requests in flight when the cache says so;
     /// the call runs under the context of the request that starts it (its observers' events).
     @inline(never)
-    private func network(
-        _ requestable: any Requestable, _ prepared: PreparedRequest, plan: CachePlan, entry: CacheEntry?, cache: ResponseCache,
-        context: RequestContext, clockStart: ContinuousClock.Instant, interruption: Interruption
-    ) async throws -> (SharedCall.Result, joined: Bool) {
-        var sent = prepared
-        var conditional = false
-        if let entry, plan.rest != nil {
-            if let etag = entry.etag {
-                sent.headers["If-None-Match"] = etag
-                conditional = true
-            }
-            if let lastModified = entry.lastModified {
-                sent.headers["If-Modified-Since"] = lastModified
-                conditional = true
-            }
+    private func network(_ requestable: any Requestable, _ lookup: CacheLookup, cache: ResponseCache,
+                         clockStart: ContinuousClock.Instant, _ run: Run) async throws
+    {
+        let call = try NetworkCall(requestable, lookup, cache: cache, clockStart: clockStart, run, self)
+        guard cache.deduplicatesRequests else {
+            try networkAnswered(requestable, await call.perform(), joined: false, run)
+            return
         }
-        let generation = cache.generation
-        let leg = NetworkLeg(base: requestable, prepared: sent, conditional: conditional)
-        let revalidated = conditional ? entry : nil
-        // A call of its own ends with this request's interruption; a shared one runs in a task
-        // of its own, which a sharer leaves when interrupted.
-        let deduplicates = cache.deduplicatesRequests
-        let work: @Sendable () async throws -> SharedCall.Result = { [self] in
-            let shared = Run(context: context, interruption: deduplicates ? Interruption() : interruption)
-            do {
-                try await admit(leg, clockStart: clockStart, shared)
-                let (response, request) = try shared.accepted()
-                let writingAt = ContinuousClock.now
-                let (answer, outcome) = await cache.settle(response, plan: plan, entry: revalidated,
-                                                           generation: generation)
-                shared.metrics.cacheWrite = ContinuousClock.now - writingAt
-                return SharedCall.Result(response: answer, request: request, metrics: shared.metrics, outcome: outcome)
-            } catch var failure as GatewayError {
-                if failure.request == nil { failure.request = shared.request }
-                if failure.response == nil, failure.kind != .transport { failure.response = shared.response }
-                throw failure
-            }
-        }
-        guard deduplicates else { return (try await work(), false) }
-        let key = plan.key
-        return try await interruptibly(interruption) { try await cache.share(key, work) }
+        let (result, joined) = try await interruptibly(run.interruption) { try await cache.share(call.plan.key, call.perform) }
+        try networkAnswered(requestable, result, joined: joined, run)
+    }
+
+    /// After the network call: its metrics, request and response in `run`, and step 8.
+    @inline(never)
+    private func networkAnswered(_ requestable: any Requestable, _ result: SharedCall.Result, joined: Bool,
+                                 _ run: Run) throws
+    {
+        let lookup = run.metrics.cacheLookup
+        run.metrics = result.metrics
+        run.metrics.cacheLookup = lookup
+        run.metrics.cacheOutcome = joined ? .shared : result.outcome
+        run.request = result.request
+        run.response = result.response
+        run.value = try decode(requestable, result.response, run)
     }
 
     /// Whether `failure` means the network (or the server) failed, so a cached answer may stand in.
@@ -153,6 +161,118 @@ extension Pipeline {
         case .status: (failure.response?.status ?? 0) >= 500
         default: false
         }
+    }
+}
+
+/// The cache look-up stage's state for one request: the request built once, its plan and the
+/// stored entry. A class, so that the stage's suspended frames hold a reference to it.
+final class CacheLookup {
+    let prepared: PreparedRequest
+    let encoding: ParameterEncodingContext
+    var plan: CachePlan?
+    var entry: CacheEntry?
+
+    /// Step 1: builds the request, the provider's header fields under its own.
+    @inline(never)
+    init(_ requestable: any Requestable, _ pipeline: Pipeline) throws {
+        var prepared: PreparedRequest
+        do {
+            prepared = try requestable.prepare(baseURL: pipeline.baseURL)
+        } catch {
+            throw pipeline.wrap(error, .invalidRequest, "the request could not be built")
+        }
+        var headers = pipeline.configuration.headers
+        headers.merge(prepared.headers)
+        prepared.headers = headers
+        self.prepared = prepared
+        encoding = ParameterEncodingContext(json: pipeline.configuration.jsonEncoding, endpoint: prepared.name)
+    }
+
+    /// Whether the store is asked: the request is cacheable and its policy is not `networkOnly`.
+    var reads: Bool {
+        guard let plan else { return false }
+        return plan.policy != .networkOnly
+    }
+
+    /// Whether a network failure is answered from the stored entry (`networkFirst`, `cacheAndNetwork`).
+    func fallsBack(after failure: GatewayError) -> Bool {
+        guard let policy = plan?.policy, policy == .networkFirst || policy == .cacheAndNetwork else { return false }
+        return Pipeline.isNetworkFailure(failure)
+    }
+}
+
+/// The network part of a cached request (steps 2–7 and 9), as one call that identical requests
+/// in flight may share.
+final class NetworkCall: Sendable {
+    let leg: NetworkLeg
+    let plan: CachePlan
+    /// The entry a `304` revalidates.
+    let revalidated: CacheEntry?
+    let generation: UInt64
+    let context: RequestContext
+    let clockStart: ContinuousClock.Instant
+    /// The starting request's interruption for a call of its own; a shared call runs in a task
+    /// of its own, which a sharer leaves when interrupted.
+    let interruption: Interruption
+    let cache: ResponseCache
+    let pipeline: Pipeline
+
+    @inline(never)
+    init(_ requestable: any Requestable, _ lookup: CacheLookup, cache: ResponseCache,
+         clockStart: ContinuousClock.Instant, _ run: Pipeline.Run, _ pipeline: Pipeline) throws
+    {
+        guard let plan = lookup.plan else { throw run.missingOutcome() }
+        var sent = lookup.prepared
+        var conditional = false
+        if let entry = lookup.entry, plan.rest != nil {
+            if let etag = entry.etag {
+                sent.headers["If-None-Match"] = etag
+                conditional = true
+            }
+            if let lastModified = entry.lastModified {
+                sent.headers["If-Modified-Since"] = lastModified
+                conditional = true
+            }
+        }
+        leg = NetworkLeg(base: requestable, prepared: sent, conditional: conditional)
+        self.plan = plan
+        revalidated = conditional ? lookup.entry : nil
+        generation = cache.generation
+        context = run.context
+        self.clockStart = clockStart
+        interruption = cache.deduplicatesRequests ? Interruption() : run.interruption
+        self.cache = cache
+        self.pipeline = pipeline
+    }
+
+    /// Steps 2–7 through the pipeline, then step 9 through the cache.
+    @Sendable
+    func perform() async throws -> SharedCall.Result {
+        let shared = Pipeline.Run(context: context, interruption: interruption)
+        do {
+            try await pipeline.admit(leg, clockStart: clockStart, shared)
+            return try await settle(shared)
+        } catch let failure as GatewayError {
+            throw Self.filled(failure, shared)
+        }
+    }
+
+    /// Step 9: the cache stores or refreshes the entry.
+    @inline(never)
+    private func settle(_ shared: Pipeline.Run) async throws -> SharedCall.Result {
+        let (response, request) = try shared.accepted()
+        let writingAt = ContinuousClock.now
+        let (answer, outcome) = await cache.settle(response, plan: plan, entry: revalidated, generation: generation)
+        shared.metrics.cacheWrite = ContinuousClock.now - writingAt
+        return SharedCall.Result(response: answer, request: request, metrics: shared.metrics, outcome: outcome)
+    }
+
+    @inline(never)
+    private static func filled(_ failure: GatewayError, _ shared: Pipeline.Run) -> GatewayError {
+        var failure = failure
+        if failure.request == nil { failure.request = shared.request }
+        if failure.response == nil, failure.kind != .transport { failure.response = shared.response }
+        return failure
     }
 }
 

@@ -6,8 +6,8 @@ extension Pipeline {
     /// unusable and the request does not go to this machine, fails at once or waits until it
     /// is usable (bounded by the deadline, or by the request's timeout when it has none).
     @inline(never)
-    func awaitConnectivity(for request: HTTPRequest, _ run: Run) async throws {
-        guard let monitor = configuration.reachability else { return }
+    func awaitConnectivity(_ run: Run) async throws {
+        guard let monitor = configuration.reachability, let request = run.request else { return }
         let path = monitor.currentPath
         run.metrics.network = path
         guard path.status == .unsatisfied, !Self.isLoopback(request.url) else { return }

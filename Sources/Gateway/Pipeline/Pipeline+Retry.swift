@@ -10,63 +10,71 @@ extension Pipeline {
         case replay
     }
 
+    /// What follows one attempt.
+    enum Next {
+        case accepted
+        case replay
+        /// Another attempt, after the delay if there is one.
+        case retry(after: Duration?)
+    }
+
     /// Steps 4 to 7, repeated while the decision is to retry.
     @inline(never)
-    func attempts(
-        _ requestable: any Requestable, _ prepared: PreparedRequest, _ decodingContext: ResponseDecodingContext,
-        _ run: Run
-    ) async throws -> Settled {
+    func attempts(_ requestable: any Requestable, _ run: Run) async throws -> Settled {
         while true {
-            run.context.attempt += 1
-            run.request = nil
-            run.response = nil
-            switch try await attempt(prepared, run) {
-            case .response(let response, let request, .continue):
-                if let delay = try policyDelay(after: response, prepared, run) {
-                    try await waitToRetry(after: delay, run)
-                    continue
-                }
+            try await attempt(run)
+            switch try settle(requestable, run) {
+            case .accepted: return .accepted
+            case .replay: return .replay
+            case .retry(let delay): try await waitToRetry(after: delay, run)
+            }
+        }
+    }
+
+    /// Step 7's end: what the interceptors' decision (`run.decision`), the retry policy and the
+    /// requestable's validation make of the attempt in `run`. Synchronous, so that its copies
+    /// stay out of the suspended steps' frames.
+    @inline(never)
+    private func settle(_ requestable: any Requestable, _ run: Run) throws -> Next {
+        switch run.decision {
+        case .continue:
+            if let response = run.response {
+                if let delay = try policyDelay(after: response, run) { return .retry(after: delay) }
                 if var failure = requestable.validate(response, context: decodingContext) {
                     if run.metrics.attempts > 1 { failure.message += " (after \(run.metrics.attempts) attempts)" }
                     throw failure
                 }
-                run.response = response
-                run.request = request
                 return .accepted
-            case .failure(var failure, _, .continue):
-                if let delay = try policyDelay(after: failure, prepared, run) {
-                    try await waitToRetry(after: delay, run)
-                    continue
-                }
-                if run.metrics.attempts > 1 { failure.message += " (after \(run.metrics.attempts) attempts)" }
-                throw failure
-            case .response(_, let request, .done(let response)), .failure(_, let request, .done(let response)):
-                run.response = response
-                run.request = request
-                return .accepted
-            case .response(_, _, .fail(let failure)), .failure(_, _, .fail(let failure)):
-                throw failure
-            case .response(_, _, .retry(let delay)), .failure(_, _, .retry(let delay)):
-                let limit = min(max(1, configuration.maxAttempts), RetryPolicy.attemptLimit)
-                guard run.metrics.retries + 1 < limit else {
-                    throw GatewayError(
-                        .tooManyAttempts, "gave up after \(run.metrics.attempts) attempts",
-                        fix: "the interceptors asked for more retries than Configuration.maxAttempts (\(limit)) allows",
-                        response: run.response)
-                }
-                try await waitToRetry(after: delay, run)
-            case .response(_, _, .replay), .failure(_, _, .replay):
-                guard run.metrics.authReplays < max(0, configuration.maxAuthReplays) else {
-                    throw GatewayError(
-                        .authentication, "gave up after \(run.metrics.authReplays) auth replays",
-                        fix: "the credentials were refused again after being renewed; check the auth stage",
-                        response: run.response)
-                }
-                run.metrics.authReplays += 1
-                let context = run.context
-                notify { $0.requestReplayed(context) }
-                return .replay
             }
+            guard var failure = run.failure else { throw run.missingOutcome() }
+            if let delay = try policyDelay(after: failure, run) { return .retry(after: delay) }
+            if run.metrics.attempts > 1 { failure.message += " (after \(run.metrics.attempts) attempts)" }
+            throw failure
+        case .done(let response):
+            run.response = response
+            return .accepted
+        case .fail(let failure):
+            throw failure
+        case .retry(let delay):
+            let limit = min(max(1, configuration.maxAttempts), RetryPolicy.attemptLimit)
+            guard run.metrics.retries + 1 < limit else {
+                throw GatewayError(
+                    .tooManyAttempts, "gave up after \(run.metrics.attempts) attempts",
+                    fix: "the interceptors asked for more retries than Configuration.maxAttempts (\(limit)) allows",
+                    response: run.response)
+            }
+            return .retry(after: delay)
+        case .replay:
+            guard run.metrics.authReplays < max(0, configuration.maxAuthReplays) else {
+                throw GatewayError(
+                    .authentication, "gave up after \(run.metrics.authReplays) auth replays",
+                    fix: "the credentials were refused again after being renewed; check the auth stage",
+                    response: run.response)
+            }
+            run.metrics.authReplays += 1
+            let context = run.context
+            notify { $0.requestReplayed(context) }
+            return .replay
         }
     }
 
@@ -74,9 +82,9 @@ extension Pipeline {
     ///
     /// - Throws: `GatewayError` of kind `.timeout` when the delay (`Retry-After` or back-off)
     ///   would end past the call's deadline.
-    private func policyDelay(after response: HTTPResponse, _ prepared: PreparedRequest, _ run: Run) throws -> Duration? {
+    private func policyDelay(after response: HTTPResponse, _ run: Run) throws -> Duration? {
         let policy = configuration.retryPolicy
-        guard policy.isRetryable(status: response.status), mayRetry(prepared, run) else { return nil }
+        guard policy.isRetryable(status: response.status), mayRetry(run) else { return nil }
         if let retryAfter = policy.retryAfter(response, now: clock.date) {
             try checkDelay(retryAfter, "the server asked to wait \(retryAfter.seconds) s (Retry-After)", run)
             return retryAfter
@@ -87,9 +95,9 @@ extension Pipeline {
     }
 
     /// The retry policy's delay before another attempt after a failure without a response.
-    private func policyDelay(after failure: GatewayError, _ prepared: PreparedRequest, _ run: Run) throws -> Duration? {
+    private func policyDelay(after failure: GatewayError, _ run: Run) throws -> Duration? {
         let policy = configuration.retryPolicy
-        guard policy.isRetryable(failure), mayRetry(prepared, run) else { return nil }
+        guard policy.isRetryable(failure), mayRetry(run) else { return nil }
         if let deadline = run.context.deadline, clock.now >= deadline { return nil }
         let delay = policy.backoff(forRetry: run.metrics.retries + 1)
         try checkDelay(delay, "the back-off of \(delay.millisecondsText)", run)
@@ -98,10 +106,11 @@ extension Pipeline {
 
     /// Whether the request may be sent again: its retryability, the policy's budget and the
     /// attempt limit.
-    private func mayRetry(_ prepared: PreparedRequest, _ run: Run) -> Bool {
+    private func mayRetry(_ run: Run) -> Bool {
+        guard let method = run.authorized?.method else { return false }
         let limit = min(max(1, configuration.maxAttempts), RetryPolicy.attemptLimit)
         let budget = min(configuration.retryPolicy.effectiveMaxRetries, limit - 1)
-        return run.retryability.allowsRetry(of: prepared.method) && run.metrics.retries < budget
+        return run.retryability.allowsRetry(of: method) && run.metrics.retries < budget
     }
 
     /// Fails at once when waiting `delay` would end past the deadline.

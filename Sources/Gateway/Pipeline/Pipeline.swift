@@ -69,6 +69,13 @@ final class Pipeline: Sendable {
     let interruptibleQueue: (any InterruptibleQueue)?
     /// `transport` when an interruption can end its exchanges directly.
     let interruptibleTransport: (any InterruptibleTransport)?
+    /// Whether step 3 attaches nothing (`NoAuthentication`), so that it is skipped.
+    let authAttachesNothing: Bool
+    /// Whether step 9 has a stage to offer responses to: not `NoCache`, and not a
+    /// `ResponseCache` (which stores through its look-up stage).
+    let writesCache: Bool
+    /// What step 8 and the endpoints' validation decode with.
+    let decodingContext: ResponseDecodingContext
 
     convenience init(baseURL: URL, transport: any Transport, configuration: Provider.Configuration) {
         let inFlight = InFlightRequests(), counter = Locked<UInt64>(0)
@@ -103,6 +110,9 @@ final class Pipeline: Sendable {
         responseCache = configuration.cache as? ResponseCache
         interruptibleQueue = configuration.queue as? any InterruptibleQueue
         interruptibleTransport = transport as? any InterruptibleTransport
+        authAttachesNothing = auth is NoAuthentication
+        writesCache = !(configuration.cache is NoCache || configuration.cache is ResponseCache)
+        decodingContext = ResponseDecodingContext(json: configuration.jsonDecoding)
     }
 
     var clock: any TimeSource { configuration.clock }
@@ -112,10 +122,24 @@ final class Pipeline: Sendable {
     final class Run {
         var context: RequestContext
         var metrics = RequestMetrics()
-        /// The request of the current attempt, once encoded.
+        /// The request as built (step 1), once built.
+        var prepared: PreparedRequest?
+        /// The request as the auth stage left it (step 3), once authorized.
+        var authorized: PreparedRequest?
+        /// The request of the current attempt as its encoders made it (step 4).
+        var encoded: HTTPRequest?
+        /// The request of the current attempt, once encoded (and adapted, after step 5).
         var request: HTTPRequest?
         /// The response of the current attempt, once received.
         var response: HTTPResponse?
+        /// How the current attempt failed, when it ended without a response.
+        var failure: GatewayError?
+        /// What the interceptors decided about the current attempt (step 7).
+        var decision = Decision.continue
+        /// Whether the current attempt's body goes again with an auth replay.
+        var keepsEncodedBody = false
+        /// When the request joined the queue (step 2).
+        var queuedAt: ContinuousClock.Instant?
         /// Whether the retry policy may send the request again.
         var retryability = Retryability.automatic
         /// Whether an attempt waits for the network.
@@ -146,40 +170,67 @@ final class Pipeline: Sendable {
         }
 
         /// The accepted response and the request it answers, once the steps have succeeded.
+        @inline(never)
         func accepted() throws -> (response: HTTPResponse, request: HTTPRequest) {
-            guard let response, let request else {
-                throw GatewayError(.invalidResponse, "\(context.name) ended without a response",
-                                   fix: "report this as a bug in Gateway", endpoint: context.name)
-            }
+            guard let response, let request else { throw missing("a response") }
             return (response, request)
         }
-    }
 
-    /// A request's result before its value is given back its type: the pipeline's steps are
-    /// compiled once for every kind of requestable, not once per type.
-    struct Outcome: Sendable {
-        var value: any Sendable
-        var response: HTTPResponse
-        var request: HTTPRequest
-        var metrics: RequestMetrics
+        /// The request as built in step 1.
+        @inline(never)
+        func built() throws -> PreparedRequest {
+            guard let prepared else { throw missing("a built request") }
+            return prepared
+        }
+
+        /// The request as the auth stage left it in step 3.
+        @inline(never)
+        func authorizedRequest() throws -> PreparedRequest {
+            guard let authorized else { throw missing("an authorized request") }
+            return authorized
+        }
+
+        /// The request of the current attempt.
+        @inline(never)
+        func current() throws -> HTTPRequest {
+            guard let request else { throw missing("an encoded request") }
+            return request
+        }
+
+        /// The error for an attempt that ended with neither a response nor a failure.
+        @inline(never)
+        func missingOutcome() -> GatewayError { missing("a response or a failure") }
+
+        @inline(never)
+        private func missing(_ what: String) -> GatewayError {
+            GatewayError(.invalidResponse, "\(context.name) ended without \(what)",
+                         fix: "report this as a bug in Gateway", endpoint: context.name)
+        }
     }
 
     /// Runs the request in the caller's task: its cancellation cancels the request, and
     /// `Provider.invalidate()` ends it through its `Interruption` without cancelling the caller.
     func send<R: Requestable>(_ requestable: R) async throws -> Response<R.Value> {
-        let outcome = try await send(erased: requestable)
-        guard let value = outcome.value as? R.Value else {
-            throw GatewayError(.decoding, "\(requestable.name) decoded a \(type(of: outcome.value)), not a \(R.Value.self)",
-                               fix: "report this as a bug in Gateway", endpoint: requestable.name)
+        try Self.response(of: await send(erased: requestable), as: R.self)
+    }
+
+    /// The finished request's value, given back its type. Synchronous, so that the copies it
+    /// makes stay out of the suspended caller's frame.
+    @inline(never)
+    private static func response<R: Requestable>(of run: Run, as _: R.Type) throws -> Response<R.Value> {
+        let (response, request) = try run.accepted()
+        guard let value = run.value as? R.Value else {
+            let found = run.value.map { "\(type(of: $0))" } ?? "nothing"
+            throw GatewayError(.decoding, "\(run.context.name) decoded \(found), not a \(R.Value.self)",
+                               fix: "report this as a bug in Gateway", endpoint: run.context.name)
         }
-        return Response(value: value, httpResponse: outcome.response, request: outcome.request,
-                        metrics: outcome.metrics)
+        return Response(value: value, httpResponse: response, request: request, metrics: run.metrics)
     }
 
     /// `send`, with the requestable's type erased: the steps are compiled once for every kind of
-    /// requestable.
+    /// requestable. Returns the finished request's state.
     @inline(never)
-    private func send(erased requestable: any Requestable) async throws -> Outcome {
+    private func send(erased requestable: any Requestable) async throws -> Run {
         let number = counter.withLock { value -> UInt64 in
             value += 1
             return value
@@ -189,16 +240,22 @@ final class Pipeline: Sendable {
         let clockStart = clock.now
         let interruption = Interruption()
         guard inFlight.register(number, cancel: { interruption.interrupt() }) else {
-            var context = RequestContext(id: id, name: requestable.name, baseURL: baseURL)
-            context.priority = .medium
-            let failure = GatewayError(.cancelled, "the provider was invalidated", fix: "create a new Provider",
-                                       endpoint: requestable.name)
-            notify { $0.requestFinished(.failure(failure), metrics: RequestMetrics(), context: context) }
-            throw failure
+            throw refused(requestable, id: id)
         }
         defer { inFlight.remove(number) }
         return try await run(requestable, id: id, startedAt: startedAt, clockStart: clockStart,
                              refresh: RefreshScope.current, interruption: interruption)
+    }
+
+    /// The error, and the `finished` event, of a request sent after `Provider.invalidate()`.
+    @inline(never)
+    private func refused(_ requestable: any Requestable, id: RequestID) -> GatewayError {
+        var context = RequestContext(id: id, name: requestable.name, baseURL: baseURL)
+        context.priority = .medium
+        let failure = GatewayError(.cancelled, "the provider was invalidated", fix: "create a new Provider",
+                                   endpoint: requestable.name)
+        notify { $0.requestFinished(.failure(failure), metrics: RequestMetrics(), context: context) }
+        return failure
     }
 
     /// Runs `operation`, which knows only its task's cancellation, so that the request's
@@ -234,7 +291,7 @@ final class Pipeline: Sendable {
     private func run(
         _ requestable: any Requestable, id: RequestID, startedAt: ContinuousClock.Instant,
         clockStart: ContinuousClock.Instant, refresh: RefreshScope?, interruption: Interruption
-    ) async throws -> Outcome {
+    ) async throws -> Run {
         let run = Run(context: RequestContext(id: id, name: requestable.name, baseURL: baseURL, startedAt: startedAt),
                       interruption: interruption)
         run.refresh = refresh
@@ -245,24 +302,24 @@ final class Pipeline: Sendable {
             } else {
                 try await lookUp(requestable, clockStart: clockStart, run)
             }
-            return try succeeded(run)
+            try succeeded(run)
+            return run
         } catch {
             throw failed(run, error)
         }
     }
 
-    /// The `finished` event of a request that succeeded, and its outcome. Synchronous, so that
-    /// its copies stay out of the suspended steps' frames.
+    /// The `finished` event of a request that succeeded. Synchronous, so that its copies stay
+    /// out of the suspended steps' frames.
     @inline(never)
-    private func succeeded(_ run: Run) throws -> Outcome {
-        let (response, request) = try run.accepted()
-        guard let value = run.value else {
+    private func succeeded(_ run: Run) throws {
+        let (response, _) = try run.accepted()
+        guard run.value != nil else {
             throw GatewayError(.decoding, "\(run.context.name) ended without a decoded value",
                                fix: "report this as a bug in Gateway", endpoint: run.context.name)
         }
         run.metrics.total = run.context.elapsed
         notify { $0.requestFinished(.success(response), metrics: run.metrics, context: run.context) }
-        return Outcome(value: value, response: response, request: request, metrics: run.metrics)
     }
 
     /// The `finished` event of a request that failed, and the error it throws.
@@ -275,19 +332,46 @@ final class Pipeline: Sendable {
         return failure
     }
 
+    // Each asynchronous step below keeps little more than `run` across its suspension points:
+    // the request's values live in `run`, and the work between two waits is done by
+    // synchronous functions, so that a suspended request's frames stay small (each frame of
+    // more than about 1 KB costs an allocation of its own).
+
     /// Steps 1 and 2, and the release of the queue ticket.
     @inline(never)
     func admit(_ requestable: any Requestable, clockStart: ContinuousClock.Instant, _ run: Run) async throws {
-        // 1. Build.
-        var prepared: PreparedRequest
+        try build(requestable, clockStart: clockStart, run)
+        let release = try dequeued(await enqueue(run), run)
         do {
-            prepared = try requestable.prepare(baseURL: baseURL)
+            try await Interruption.withCancellationHandler(run.interruption) {
+                try await authorizeAndSend(requestable, run)
+            } onCancel: {
+                release?.releaseSoon()
+            }
+            await release?.release()
         } catch {
-            throw wrap(error, .invalidRequest, "the request could not be built")
+            await release?.release()
+            throw error
         }
-        var headers = configuration.headers
-        headers.merge(prepared.headers)
-        prepared.headers = headers
+    }
+
+    /// Step 1: builds the request into `run.prepared` and fills in the context; tells observers
+    /// it is being queued.
+    @inline(never)
+    private func build(_ requestable: any Requestable, clockStart: ContinuousClock.Instant, _ run: Run) throws {
+        var prepared: PreparedRequest
+        if let built = run.prepared {
+            prepared = built
+        } else {
+            do {
+                prepared = try requestable.prepare(baseURL: baseURL)
+            } catch {
+                throw wrap(error, .invalidRequest, "the request could not be built")
+            }
+            var headers = configuration.headers
+            headers.merge(prepared.headers)
+            prepared.headers = headers
+        }
         try HeaderValidation.check(prepared.headers)
         if run.refresh != nil {
             prepared.priority = .blocker
@@ -299,95 +383,143 @@ final class Pipeline: Sendable {
         run.context.deadline = (prepared.deadline ?? configuration.deadline).map { clockStart + $0 }
         run.retryability = prepared.retryability
         run.waitsForConnectivity = prepared.waitsForConnectivity ?? configuration.waitsForConnectivity
-
-        // 2. Queue.
+        run.prepared = prepared
         let context = run.context
         notify { $0.requestEnqueued(context) }
-        let queuedAt = ContinuousClock.now
-        let ticket: QueueTicket?
+        run.queuedAt = ContinuousClock.now
+    }
+
+    /// Step 2: waits for the queue's ticket.
+    @inline(never)
+    private func enqueue(_ run: Run) async throws -> QueueTicket? {
         do {
-            let queue = configuration.queue
+            let queue = configuration.queue, context = run.context
             if let refresh = run.refresh {
-                ticket = try await interruptibly(run.interruption) { try await refresh.admit(context, to: queue) }
+                return try await interruptibly(run.interruption) { try await refresh.admit(context, to: queue) }
             } else if let interruptibleQueue {
-                ticket = try await interruptibleQueue.enqueue(context, interruption: run.interruption)
+                return try await interruptibleQueue.enqueue(context, interruption: run.interruption)
             } else {
-                ticket = try await interruptibly(run.interruption) { try await queue.enqueue(context) }
+                return try await interruptibly(run.interruption) { try await queue.enqueue(context) }
             }
         } catch {
             throw wrap(error, .cancelled, "the request queue did not admit the request")
         }
-        run.metrics.queued = ContinuousClock.now - queuedAt
+    }
+
+    /// After step 2: the time queued, the `dequeued` event, and how the ticket is released.
+    @inline(never)
+    private func dequeued(_ ticket: QueueTicket?, _ run: Run) -> TicketRelease? {
+        run.metrics.queued = run.queuedAt.map { ContinuousClock.now - $0 } ?? .zero
         run.metrics.heldByBlocker = min(ticket?.heldByBlocker ?? .zero, run.metrics.queued)
+        let context = run.context
         notify { $0.requestDequeued(context) }
-        let release = ticket.map { TicketRelease(queue: configuration.queue, ticket: $0) }
-        do {
-            try await Interruption.withCancellationHandler(run.interruption) {
-                try await authorizeAndSend(requestable, prepared, run)
-            } onCancel: {
-                release?.releaseSoon()
-            }
-            await release?.release()
-        } catch {
-            await release?.release()
-            throw error
-        }
+        return ticket.map { TicketRelease(queue: configuration.queue, ticket: $0) }
     }
 
     /// Steps 3 to 9; step 3 again after each auth replay.
     @inline(never)
-    private func authorizeAndSend(_ requestable: any Requestable, _ prepared: PreparedRequest, _ run: Run)
-        async throws
-    {
-        let decodingContext = ResponseDecodingContext(json: configuration.jsonDecoding)
-        var authorized = prepared
+    private func authorizeAndSend(_ requestable: any Requestable, _ run: Run) async throws {
         defer { if let replayed = run.replayed { Self.removeTemporaryBody(of: replayed.request) } }
         while true {
             // 3. Auth (never for a credential refresh request).
-            if !run.context.isCredentialRefresh {
-                authorized = try await authorize(prepared, run)
+            if run.context.isCredentialRefresh || authAttachesNothing {
+                try unauthorized(run)
+            } else {
+                try await authorize(run)
             }
-            try HeaderValidation.check(authorized.headers)
 
             // 4–7, once per attempt.
-            if case .accepted = try await attempts(requestable, authorized, decodingContext, run) { break }
+            if case .accepted = try await attempts(requestable, run) { break }
         }
 
         // 8. Decode.
-        try decode(requestable, decodingContext, run)
+        try decode(requestable, run)
 
         // 9. Cache write.
-        try await writeCache(authorized, run)
+        if writesCache { try await writeCache(run) }
+    }
+
+    /// Step 3 without credentials: the built request goes on as it is.
+    @inline(never)
+    private func unauthorized(_ run: Run) throws {
+        let prepared = try run.built()
+        try HeaderValidation.check(prepared.headers)
+        run.authorized = prepared
     }
 
     /// Step 3: the auth stage's request, timed.
     @inline(never)
-    private func authorize(_ prepared: PreparedRequest, _ run: Run) async throws -> PreparedRequest {
+    private func authorize(_ run: Run) async throws {
         let authorizingAt = ContinuousClock.now
-        defer { run.metrics.authorization += ContinuousClock.now - authorizingAt }
         do {
-            return try await auth.authorize(prepared, context: run.context)
+            let call = try AuthCall(run)
+            run.authorized = try await auth.authorize(call.prepared, context: call.context)
         } catch {
-            throw wrap(error, .authentication, "credentials could not be attached")
+            throw authorizationFailed(error, since: authorizingAt, run)
         }
+        try authorized(since: authorizingAt, run)
+    }
+
+    /// Step 3's end: the time it took and the header fields the auth stage left.
+    @inline(never)
+    private func authorized(since authorizingAt: ContinuousClock.Instant, _ run: Run) throws {
+        run.metrics.authorization += ContinuousClock.now - authorizingAt
+        try HeaderValidation.check(run.authorizedRequest().headers)
+    }
+
+    /// Step 3's end when the auth stage failed: the time it took and the error to throw.
+    @inline(never)
+    private func authorizationFailed(_ error: any Error, since authorizingAt: ContinuousClock.Instant, _ run: Run)
+        -> any Error
+    {
+        run.metrics.authorization += ContinuousClock.now - authorizingAt
+        return wrap(error, .authentication, "credentials could not be attached")
     }
 
     /// Step 9: the cache is offered the accepted response, timed.
     @inline(never)
-    private func writeCache(_ authorized: PreparedRequest, _ run: Run) async throws {
-        let (response, request) = try run.accepted()
+    private func writeCache(_ run: Run) async throws {
+        let offer = try CacheOffer(run)
         let writingAt = ContinuousClock.now
-        await configuration.cache.write(response, for: request, prepared: authorized, context: run.context)
+        await configuration.cache.write(offer.response, for: offer.request, prepared: offer.prepared,
+                                        context: offer.context)
         run.metrics.cacheWrite = ContinuousClock.now - writingAt
+    }
+
+    /// What step 3 hands the auth stage, in one allocation rather than in the step's frame.
+    private final class AuthCall {
+        let prepared: PreparedRequest
+        let context: RequestContext
+
+        @inline(never)
+        init(_ run: Run) throws {
+            prepared = try run.built()
+            context = run.context
+        }
+    }
+
+    /// What step 9 offers the cache stage, in one allocation rather than in the step's frame.
+    private final class CacheOffer {
+        let response: HTTPResponse
+        let request: HTTPRequest
+        let prepared: PreparedRequest
+        let context: RequestContext
+
+        @inline(never)
+        init(_ run: Run) throws {
+            (response, request) = try run.accepted()
+            prepared = try run.authorizedRequest()
+            context = run.context
+        }
     }
 
     /// Step 8: decodes the accepted response into `run.value`.
     @inline(never)
-    private func decode(_ requestable: any Requestable, _ context: ResponseDecodingContext, _ run: Run) throws {
+    private func decode(_ requestable: any Requestable, _ run: Run) throws {
         let (response, _) = try run.accepted()
         let decodingAt = ContinuousClock.now
         do {
-            run.value = try requestable.decode(response, context: context)
+            run.value = try requestable.decode(response, context: decodingContext)
         } catch {
             throw wrap(error, .decoding, "the response could not be decoded")
         }
