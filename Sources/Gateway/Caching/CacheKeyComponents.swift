@@ -162,8 +162,8 @@ public struct CacheKeyComponents: Sendable, Hashable {
     /// by bytes for every request): no fragment, nothing upper-case before the path, and query
     /// items (if any) already in order by name.
     private static func isNormalized(_ text: String) -> Bool {
+        guard var index = SchemeSeparator.end(in: text) else { return false }
         let bytes = Array(text.utf8)
-        guard var index = bytes.firstRange(of: "://".utf8)?.upperBound else { return false }
         // Scheme and authority: lower-case only.
         for byte in bytes[..<index] where isUpper(byte) { return false }
         while index < bytes.count, bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: "?") {

@@ -44,8 +44,7 @@ extension Pipeline {
         run.metrics.encoding += ContinuousClock.now - encodingAt
         run.encoded = encoded
         run.request = encoded
-        let context = run.context
-        notify { $0.requestEncoded(encoded, context: context) }
+        notify { $0.requestEncoded(encoded, context: run.context) }
     }
 
     /// The end of an attempt: deletes the body files its encoders and interceptors created,
@@ -79,7 +78,8 @@ extension Pipeline {
     /// Before step 6: the adapted request's header fields and the deadline.
     @inline(never)
     private func checkAdapted(_ run: Run) throws {
-        try HeaderValidation.check(run.current().headers)
+        guard let headers = run.request?.headers else { throw run.missingOutcome() }
+        try HeaderValidation.check(headers)
         try checkDeadline(run, before: "attempt \(run.context.attempt)")
     }
 
@@ -109,8 +109,7 @@ extension Pipeline {
     @inline(never)
     private func willSend(_ run: Run) throws -> HTTPRequest {
         let request = try run.current()
-        let context = run.context
-        notify { $0.requestSent(request, context: context) }
+        notify { $0.requestSent(request, context: run.context) }
         run.metrics.attempts += 1
         return request
     }
@@ -138,10 +137,12 @@ extension Pipeline {
     /// Step 7's start: the response's metrics and the `received` event.
     @inline(never)
     private func received(_ run: Run) {
-        guard let response = run.response, let request = run.request else { return }
-        run.metrics.transport.append(response.transportMetrics)
-        let context = run.context
-        notify { $0.responseReceived(response, for: request, context: context) }
+        guard let metrics = run.response?.transportMetrics else { return }
+        run.metrics.transport.append(metrics)
+        notify { observer in
+            guard let response = run.response, let request = run.request else { return }
+            observer.responseReceived(response, for: request, context: run.context)
+        }
     }
 
     /// Step 7: each interceptor's `decide`, in order, until one says more than `.continue`,

@@ -21,7 +21,7 @@ extension Pipeline {
         // 1. Build, once: the stages after it are handed the result.
         let lookup = try CacheLookup(requestable, self)
         let lookingUpAt = ContinuousClock.now
-        lookup.plan = await cache.plan(lookup.prepared, tokens: tokens, auth: auth, encoding: lookup.encoding)
+        await plan(lookup, cache)
         guard lookup.reads else {
             run.metrics.cacheLookup = ContinuousClock.now - lookingUpAt
             guard lookup.plan == nil else { return try await networkFallingBack(requestable, lookup, cache, clockStart, run) }
@@ -31,6 +31,12 @@ extension Pipeline {
         run.metrics.cacheLookup = ContinuousClock.now - lookingUpAt
         if try answered(requestable, lookup, cache: cache, run) { return }
         try await networkFallingBack(requestable, lookup, cache, clockStart, run)
+    }
+
+    /// The request's cache plan into `lookup.plan` (`nil`: not cacheable).
+    @inline(never)
+    private func plan(_ lookup: CacheLookup, _ cache: ResponseCache) async {
+        lookup.plan = await cache.plan(lookup.prepared, tokens: tokens, auth: auth, encoding: lookup.encoding)
     }
 
     /// A request the cache does not store: steps 2–9 as they are; a successful unsafe one
@@ -260,11 +266,19 @@ final class NetworkCall: Sendable {
     /// Step 9: the cache stores or refreshes the entry.
     @inline(never)
     private func settle(_ shared: Pipeline.Run) async throws -> SharedCall.Result {
-        let (response, request) = try shared.accepted()
         let writingAt = ContinuousClock.now
+        let response = try shared.accepted().response
         let (answer, outcome) = await cache.settle(response, plan: plan, entry: revalidated, generation: generation)
+        return try Self.settled(answer, outcome, since: writingAt, shared)
+    }
+
+    @inline(never)
+    private static func settled(_ answer: HTTPResponse, _ outcome: CacheOutcome, since writingAt: ContinuousClock.Instant,
+                                _ shared: Pipeline.Run) throws -> SharedCall.Result
+    {
         shared.metrics.cacheWrite = ContinuousClock.now - writingAt
-        return SharedCall.Result(response: answer, request: request, metrics: shared.metrics, outcome: outcome)
+        return SharedCall.Result(response: answer, request: try shared.accepted().request, metrics: shared.metrics,
+                                 outcome: outcome)
     }
 
     @inline(never)

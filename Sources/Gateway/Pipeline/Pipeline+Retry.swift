@@ -72,8 +72,7 @@ extension Pipeline {
                     response: run.response)
             }
             run.metrics.authReplays += 1
-            let context = run.context
-            notify { $0.requestReplayed(context) }
+            notify { $0.requestReplayed(run.context) }
             return .replay
         }
     }
@@ -124,8 +123,7 @@ extension Pipeline {
     /// Counts the retry, tells observers and waits `delay` (on the configured clock).
     @inline(never)
     private func waitToRetry(after delay: Duration?, _ run: Run) async throws {
-        let context = run.context
-        notify { $0.requestRetried(after: delay, context: context) }
+        notify { $0.requestRetried(after: delay, context: run.context) }
         run.metrics.retries += 1
         guard let delay, delay > .zero else { return }
         if let deadline = run.context.deadline, clock.now + delay > deadline {

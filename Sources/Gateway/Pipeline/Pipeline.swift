@@ -384,8 +384,7 @@ final class Pipeline: Sendable {
         run.retryability = prepared.retryability
         run.waitsForConnectivity = prepared.waitsForConnectivity ?? configuration.waitsForConnectivity
         run.prepared = prepared
-        let context = run.context
-        notify { $0.requestEnqueued(context) }
+        notify { $0.requestEnqueued(run.context) }
         run.queuedAt = ContinuousClock.now
     }
 
@@ -411,8 +410,7 @@ final class Pipeline: Sendable {
     private func dequeued(_ ticket: QueueTicket?, _ run: Run) -> TicketRelease? {
         run.metrics.queued = run.queuedAt.map { ContinuousClock.now - $0 } ?? .zero
         run.metrics.heldByBlocker = min(ticket?.heldByBlocker ?? .zero, run.metrics.queued)
-        let context = run.context
-        notify { $0.requestDequeued(context) }
+        notify { $0.requestDequeued(run.context) }
         return ticket.map { TicketRelease(queue: configuration.queue, ticket: $0) }
     }
 
@@ -442,28 +440,29 @@ final class Pipeline: Sendable {
     /// Step 3 without credentials: the built request goes on as it is.
     @inline(never)
     private func unauthorized(_ run: Run) throws {
-        let prepared = try run.built()
-        try HeaderValidation.check(prepared.headers)
-        run.authorized = prepared
+        // Step 1 checked these header fields already.
+        run.authorized = try run.built()
     }
 
     /// Step 3: the auth stage's request, timed.
     @inline(never)
     private func authorize(_ run: Run) async throws {
         let authorizingAt = ContinuousClock.now
+        let call: AuthCall
         do {
-            let call = try AuthCall(run)
-            run.authorized = try await auth.authorize(call.prepared, context: call.context)
+            call = try AuthCall(run)
+            try await call.perform(auth)
         } catch {
             throw authorizationFailed(error, since: authorizingAt, run)
         }
-        try authorized(since: authorizingAt, run)
+        try authorized(call, since: authorizingAt, run)
     }
 
     /// Step 3's end: the time it took and the header fields the auth stage left.
     @inline(never)
-    private func authorized(since authorizingAt: ContinuousClock.Instant, _ run: Run) throws {
+    private func authorized(_ call: AuthCall, since authorizingAt: ContinuousClock.Instant, _ run: Run) throws {
         run.metrics.authorization += ContinuousClock.now - authorizingAt
+        run.authorized = call.authorized
         try HeaderValidation.check(run.authorizedRequest().headers)
     }
 
@@ -486,15 +485,22 @@ final class Pipeline: Sendable {
         run.metrics.cacheWrite = ContinuousClock.now - writingAt
     }
 
-    /// What step 3 hands the auth stage, in one allocation rather than in the step's frame.
+    /// What step 3 hands the auth stage and what it gets back, in one allocation rather than
+    /// in the step's frame.
     private final class AuthCall {
         let prepared: PreparedRequest
         let context: RequestContext
+        private(set) var authorized: PreparedRequest?
 
         @inline(never)
         init(_ run: Run) throws {
             prepared = try run.built()
             context = run.context
+        }
+
+        @inline(never)
+        func perform(_ auth: any AuthStage) async throws {
+            authorized = try await auth.authorize(prepared, context: context)
         }
     }
 

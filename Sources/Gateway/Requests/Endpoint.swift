@@ -95,8 +95,7 @@ public struct Endpoint<Value: Sendable>: Sendable, CustomStringConvertible {
 
     /// The path as names show it: an absolute URL redacted like every URL Gateway prints.
     private static func displayed(_ path: String) -> String {
-        // By bytes: this runs for every request's name.
-        guard path.utf8.firstRange(of: "://".utf8) != nil, let url = URL(string: path), url.scheme != nil else { return path }
+        guard SchemeSeparator.end(in: path) != nil, let url = URL(string: path), url.scheme != nil else { return path }
         return Redaction.redactedURL(url)
     }
 

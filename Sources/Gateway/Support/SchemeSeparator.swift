@@ -1,0 +1,22 @@
+/// Finds the `://` that ends a URL's scheme, by bytes.
+///
+/// A plain loop on purpose: it runs for every request (an endpoint's name, a cache key's URL),
+/// and the standard library's generic `firstRange(of:)` looks up type metadata on each call,
+/// which cost several microseconds per request.
+enum SchemeSeparator {
+    /// The UTF-8 offset just past the first `://` in `text`, or `nil` when there is none.
+    static func end(in text: String) -> Int? {
+        var matched = 0
+        var offset = 0
+        for byte in text.utf8 {
+            offset += 1
+            switch (matched, byte) {
+            case (_, UInt8(ascii: ":")): matched = 1
+            case (1, UInt8(ascii: "/")): matched = 2
+            case (2, UInt8(ascii: "/")): return offset
+            default: matched = 0
+            }
+        }
+        return nil
+    }
+}
