@@ -120,6 +120,21 @@ import Testing
         }
     }
 
+    @Test func benchOverheadRunsRequestsInFlightWhenAsked() async throws {
+        let (status, sink) = await run("bench", "overhead", "--json", "--requests", "200", "--in-flight", "8")
+        #expect(status == 0)
+        let object = try JSONValue(parsing: sink.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(object["benchmark"]?.stringValue == "overhead")
+        #expect(object["in_flight"]?.intValue == 8)
+        #expect(object["requests"]?.intValue == 200)
+        #expect((object["cpu_us_per_request"]?.doubleValue ?? 0) > 0)
+        let (text, textSink) = await run("bench", "overhead", "--requests", "100")
+        #expect(text == 0)
+        #expect(textSink.stdout.hasPrefix("overhead: "))
+        #expect(!textSink.stdout.contains("in flight"))
+        #expect(await run("bench", "overhead", "--in-flight", "x").status != 0)
+    }
+
     @Test func benchPipelineJSONHasOneRowPerClientAndNumberInFlight() async throws {
         let (status, sink) = await run(
             "bench", "pipeline", "--json", "--in-process", "--requests", "10", "--runs", "1",

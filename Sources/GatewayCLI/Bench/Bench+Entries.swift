@@ -54,11 +54,15 @@ struct PipelineBenchmarkEntry: Benchmark {
 struct OverheadBenchmarkEntry: Benchmark {
     var name: String { "overhead" }
     var summary: String { "The pipeline alone, over a transport that answers at once: µs per request" }
-    var usage: String { "[--requests N]" }
-    var options: [BenchmarkOption] { [.value("requests", help: "Requests (default 20,000).")] }
+    var usage: String { "[--requests N] [--in-flight N]" }
+    var options: [BenchmarkOption] {
+        [.value("requests", help: "Requests (default 20,000)."),
+         .value("in-flight", help: "Requests in flight, each in a task of its own (default 1: one after another in one task).")]
+    }
 
     func run(_ input: BenchmarkInput, runner: BenchmarkRunner) async throws -> [BenchmarkResult] {
-        let report = try await PipelineBenchmark.overhead(requests: max(100, try input.count("requests") ?? 20_000))
+        let report = try await PipelineBenchmark.overhead(
+            requests: max(100, try input.count("requests") ?? 20_000), inFlight: max(1, try input.count("in-flight") ?? 1))
         input.output.print(input.json ? report.json.serialized(.compact) : report.text)
         return []
     }

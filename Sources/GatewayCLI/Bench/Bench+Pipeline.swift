@@ -63,7 +63,7 @@ struct PipelineBenchmark {
             for (key, name, queueCap, make) in clients where only.isEmpty || only.contains(key) {
                 if key == "providerDefault" && concurrency == 1 && !only.contains(key) { continue }
                 let client = try await make()
-                try await drive(client, count: min(500, requests), concurrency: concurrency)
+                try await Self.drive(client, count: min(500, requests), concurrency: concurrency)
                 measured.append((Row(key: key, name: name, concurrency: concurrency, queueCap: queueCap), client))
             }
             // Runs take turns across the clients, so a busy spell on the machine falls on all of them.
@@ -84,7 +84,7 @@ struct PipelineBenchmark {
     private func measure(_ row: inout Row, _ client: any BenchClient) async throws {
         let before = ProcessUsage.current()
         let started = ContinuousClock.now
-        try await drive(client, count: requests, concurrency: row.concurrency)
+        try await Self.drive(client, count: requests, concurrency: row.concurrency)
         let elapsed = ContinuousClock.now - started
         let used = ProcessUsage.current() - before
         row.requestsPerSecond.append(Double(requests) / elapsed.seconds)
@@ -93,7 +93,7 @@ struct PipelineBenchmark {
     }
 
     /// Sends `count` requests with at most `concurrency` in flight.
-    private func drive(_ client: any BenchClient, count: Int, concurrency: Int) async throws {
+    private static func drive(_ client: any BenchClient, count: Int, concurrency: Int) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             var started = 0
             while started < min(concurrency, count) {
@@ -109,36 +109,47 @@ struct PipelineBenchmark {
         }
     }
 
-    /// The pipeline's own cost with a transport that answers at once, one request at a time.
+    /// The pipeline's own cost with a transport that answers at once: one request at a time
+    /// in one task, or `inFlight` at a time, each in a task of its own.
     struct Overhead {
         var requests: Int
+        var inFlight: Int
         var wall: Duration
         var cpu: Duration
 
         var text: String {
             String(format: "overhead: %.1f µs per request (wall), %.1f µs CPU, instant transport, %d requests",
                    wall.seconds * 1e6 / Double(requests), cpu.seconds * 1e6 / Double(requests), requests)
+                + (inFlight > 1 ? ", \(inFlight) in flight" : "")
         }
 
         var json: JSONValue {
             var object = JSONObject()
             object["benchmark"] = .string("overhead")
             object["requests"] = .int(requests)
+            object["in_flight"] = .int(inFlight)
             object["wall_us_per_request"] = .double(wall.seconds * 1e6 / Double(requests))
             object["cpu_us_per_request"] = .double(cpu.seconds * 1e6 / Double(requests))
             return .object(object)
         }
     }
 
-    static func overhead(requests: Int) async throws -> Overhead {
+    static func overhead(requests: Int, inFlight: Int = 1) async throws -> Overhead {
         guard let baseURL = URL(string: "http://127.0.0.1:9/") else { throw BenchError("no base URL") }
-        let client = ProviderClient(baseURL: baseURL, cap: 64, transport: InstantTransport())
-        for _ in 0..<min(1_000, requests) { try await client.fetch() }
+        let client = ProviderClient(baseURL: baseURL, cap: max(64, inFlight), transport: InstantTransport())
+        func send(_ count: Int) async throws {
+            if inFlight == 1 {
+                for _ in 0..<count { try await client.fetch() }
+            } else {
+                try await drive(client, count: count, concurrency: inFlight)
+            }
+        }
+        try await send(min(1_000, requests))
         let before = ProcessUsage.current()
         let started = ContinuousClock.now
-        for _ in 0..<requests { try await client.fetch() }
+        try await send(requests)
         let elapsed = ContinuousClock.now - started
-        return Overhead(requests: requests, wall: elapsed, cpu: (ProcessUsage.current() - before).cpu)
+        return Overhead(requests: requests, inFlight: inFlight, wall: elapsed, cpu: (ProcessUsage.current() - before).cpu)
     }
 
     /// `gateway bench serve`: the child process's server. Prints its port, then serves until
