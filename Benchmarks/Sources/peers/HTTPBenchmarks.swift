@@ -30,8 +30,12 @@ struct HTTPBenchmarks {
         var requestsPerSecond: Spread
         var cpuPerRequestSeconds: Spread
         var peakMemoryBytes: Spread
-        /// The median requests per second over the bare client's (1 for a bare client).
+        /// This client's requests per second over its bare client's, taken round by round (each
+        /// round measures both, one shortly after the other): the median of the rounds' ratios
+        /// (1 for a bare client).
         var ratioToBare: Double?
+        /// The rounds' ratios: median, lowest and highest.
+        var ratioToBareByRound: Spread?
     }
 
     func run(_ emit: (Result) -> Void) async throws {
@@ -54,8 +58,11 @@ struct HTTPBenchmarks {
         for concurrency in Self.concurrencies {
             let requests = concurrency == 1 ? sequentialRequests : parallelRequests
             var samples: [ClientKind: [Sample]] = [:]
-            for _ in 0..<runs {
-                for client in ClientKind.allCases {
+            for round in 0..<runs {
+                // Every other round runs the clients in reverse order, so that a drift in the
+                // machine's load during a round falls on both sides of each ratio alike.
+                let order = round.isMultiple(of: 2) ? ClientKind.allCases : ClientKind.allCases.reversed()
+                for client in order {
                     samples[client, default: []].append(try await measure(client, concurrency, requests, baseURL))
                 }
             }
@@ -71,8 +78,14 @@ struct HTTPBenchmarks {
                 )
             }
             for client in ClientKind.allCases {
-                guard var result = results[client], let bare = results[client.bare] else { continue }
-                result.ratioToBare = result.requestsPerSecond.median / bare.requestsPerSecond.median
+                guard var result = results[client] else { continue }
+                let own = samples[client] ?? [], bare = samples[client.bare] ?? []
+                let ratios = zip(own, bare).map { $0.requestsPerSecond / $1.requestsPerSecond }
+                if !ratios.isEmpty {
+                    let spread = Spread(ratios, percentiles: false)
+                    result.ratioToBareByRound = spread
+                    result.ratioToBare = spread.median
+                }
                 emit(result)
             }
         }

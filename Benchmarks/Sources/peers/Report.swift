@@ -61,7 +61,8 @@ final class Report: Sendable {
             if result.client != result.client.bare, let ratio = result.ratioToBare {
                 state.ratios.append(
                     "\(result.client.rawValue), \(result.concurrency) in flight: "
-                        + String(format: "%.3f", ratio) + " of \(result.client.bare.rawValue)'s requests/s")
+                        + String(format: "%.3f", ratio) + " of \(result.client.bare.rawValue)'s requests/s"
+                        + " (median of the rounds' ratios)")
             }
             return !state.httpHeader
         }
@@ -69,13 +70,19 @@ final class Report: Sendable {
             print("")
             print("HTTP: GET of a \(BenchServer.body.count)-byte JSON body, server in a child process;"
                   + " median of runs (min–max)")
-            print("| client | in flight | requests/s | CPU per request | peak memory | vs bare client (req/s) |")
+            print("| client | in flight | requests/s | CPU per request | peak memory | vs bare client (req/s), by round |")
             print("|---|---:|---:|---:|---:|---:|")
         }
         let rate = result.requestsPerSecond
         let cpu = result.cpuPerRequestSeconds
-        let ratio =
-            result.client == result.client.bare ? "1 (is bare)" : String(format: "%.3f", result.ratioToBare ?? .nan)
+        let ratio: String
+        if result.client == result.client.bare {
+            ratio = "1 (is bare)"
+        } else if let rounds = result.ratioToBareByRound {
+            ratio = String(format: "%.3f (%.3f–%.3f)", rounds.median, rounds.low, rounds.high)
+        } else {
+            ratio = "n/a"
+        }
         print(
             "| \(result.client.rawValue) | \(result.concurrency) | "
                 + String(format: "%.0f (%.0f–%.0f)", rate.median, rate.low, rate.high) + " | "
