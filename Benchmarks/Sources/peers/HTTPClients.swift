@@ -16,10 +16,16 @@ protocol BenchClient: Sendable {
 /// The clients measured, by the name the child process is started with.
 enum ClientKind: String, CaseIterable, Sendable, Codable {
     case bareURLSession = "bare URLSession"
+    /// A reference, not a Gateway client: the least a `URLSession` client that sees the body
+    /// as it arrives (to bound its size, say) does, a session delegate and nothing else.
+    case delegateURLSession = "URLSession with a session delegate (reference)"
     case transportURLSession = "URLSessionTransport alone"
     case providerURLSession = "Provider + URLSessionTransport"
     case stagesURLSession = "Provider + URLSessionTransport, all stages on"
     case bareAsyncHTTPClient = "bare async-http-client"
+    /// A reference, not a Gateway client: the bare client doing 10 µs of other work per request,
+    /// as any caller that looks at its responses does.
+    case workingAsyncHTTPClient = "bare async-http-client + 10 µs of work per request (reference)"
     case transportAsyncHTTPClient = "AsyncHTTPClientTransport alone"
     case providerAsyncHTTPClient = "Provider + AsyncHTTPClientTransport"
     case stagesAsyncHTTPClient = "Provider + AsyncHTTPClientTransport, all stages on"
@@ -27,8 +33,10 @@ enum ClientKind: String, CaseIterable, Sendable, Codable {
     /// The bare client a provider row is compared with.
     var bare: ClientKind {
         switch self {
-        case .bareURLSession, .transportURLSession, .providerURLSession, .stagesURLSession: .bareURLSession
-        case .bareAsyncHTTPClient, .transportAsyncHTTPClient, .providerAsyncHTTPClient, .stagesAsyncHTTPClient:
+        case .bareURLSession, .delegateURLSession, .transportURLSession, .providerURLSession, .stagesURLSession:
+            .bareURLSession
+        case .bareAsyncHTTPClient, .workingAsyncHTTPClient, .transportAsyncHTTPClient, .providerAsyncHTTPClient,
+            .stagesAsyncHTTPClient:
             .bareAsyncHTTPClient
         }
     }
@@ -36,10 +44,12 @@ enum ClientKind: String, CaseIterable, Sendable, Codable {
     var argument: String {
         switch self {
         case .bareURLSession: "bare-urlsession"
+        case .delegateURLSession: "delegate-urlsession"
         case .transportURLSession: "transport-urlsession"
         case .providerURLSession: "provider-urlsession"
         case .stagesURLSession: "stages-urlsession"
         case .bareAsyncHTTPClient: "bare-ahc"
+        case .workingAsyncHTTPClient: "bare-ahc-work"
         case .transportAsyncHTTPClient: "transport-ahc"
         case .providerAsyncHTTPClient: "provider-ahc"
         case .stagesAsyncHTTPClient: "stages-ahc"
@@ -54,11 +64,14 @@ enum ClientKind: String, CaseIterable, Sendable, Codable {
     func make(baseURL: URL) throws -> any BenchClient {
         switch self {
         case .bareURLSession: BareURLSessionClient(url: baseURL.appendingPathComponent("item"))
+        case .delegateURLSession: DelegateURLSessionClient(url: baseURL.appendingPathComponent("item"))
         case .transportURLSession:
             TransportClient(url: baseURL.appendingPathComponent("item"), transport: URLSessionTransport())
         case .providerURLSession: ProviderClient(baseURL: baseURL, transport: URLSessionTransport())
         case .stagesURLSession: ProviderClient(baseURL: baseURL, transport: URLSessionTransport(), allStages: true)
         case .bareAsyncHTTPClient: BareAsyncHTTPClient(url: baseURL.appendingPathComponent("item"))
+        case .workingAsyncHTTPClient:
+            BareAsyncHTTPClient(url: baseURL.appendingPathComponent("item"), work: .microseconds(10))
         case .transportAsyncHTTPClient:
             TransportClient(url: baseURL.appendingPathComponent("item"), transport: AsyncHTTPClientTransport())
         case .providerAsyncHTTPClient: ProviderClient(baseURL: baseURL, transport: AsyncHTTPClientTransport())
@@ -94,18 +107,80 @@ struct BareURLSessionClient: BenchClient {
     func close() async throws { session.finishTasksAndInvalidate() }
 }
 
+/// `URLSession` with a session delegate that collects each task's body as it arrives and
+/// resumes its caller when the task completes; redirects are not followed. Nothing else: no
+/// size limit, no idle timeout, no metrics. What it costs over `BareURLSessionClient` is what
+/// the platform charges for delegate callbacks.
+final class DelegateURLSessionClient: NSObject, BenchClient, URLSessionDataDelegate, @unchecked Sendable {
+    // `tasks` is guarded by `lock`; `session` and `request` are set once in `init`.
+    private let lock = NSLock()
+    private var tasks: [Int: (continuation: CheckedContinuation<(Data, Int), any Error>, body: Data)] = [:]
+    private var session: URLSession?
+    private let request: URLRequest
+
+    init(url: URL) {
+        var request = URLRequest(url: url)
+        request.setValue("Gateway-bench", forHTTPHeaderField: "User-Agent")
+        self.request = request
+        super.init()
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.httpMaximumConnectionsPerHost = 6
+        session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    }
+
+    func fetch() async throws {
+        guard let session else { throw PeerFailure("the delegate URLSession client has no session") }
+        let task = session.dataTask(with: request)
+        let (body, status) = try await withCheckedThrowingContinuation { continuation in
+            lock.withLock { tasks[task.taskIdentifier] = (continuation, Data()) }
+            task.resume()
+        }
+        guard status == 200, body.count == BenchServer.body.count else {
+            throw PeerFailure("the delegate URLSession client got an unexpected answer")
+        }
+    }
+
+    func close() async throws { session?.finishTasksAndInvalidate() }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.withLock { tasks[dataTask.taskIdentifier]?.body.append(data) }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let entry = lock.withLock({ tasks.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let error {
+            entry.continuation.resume(throwing: error)
+        } else {
+            entry.continuation.resume(returning: (entry.body, (task.response as? HTTPURLResponse)?.statusCode ?? 0))
+        }
+    }
+}
+
 /// `HTTPClient.execute` with the same client configuration `AsyncHTTPClientTransport` makes for
 /// itself (8 connections per host, no redirects followed, decompression on), the body collected.
+///
+/// With `work`, each fetch then keeps the CPU busy that long, standing for what a caller does
+/// with a response.
 struct BareAsyncHTTPClient: BenchClient {
     let client: HTTPClient
     let url: String
+    let work: Duration
 
-    init(url: URL) {
+    init(url: URL, work: Duration = .zero) {
         client = HTTPClient(
             eventLoopGroup: HTTPClient.defaultEventLoopGroup,
             configuration: AsyncHTTPClientTransport.clientConfiguration(for: .init())
         )
         self.url = url.absoluteString
+        self.work = work
     }
 
     func fetch() async throws {
@@ -115,6 +190,10 @@ struct BareAsyncHTTPClient: BenchClient {
         let body = try await response.body.collect(upTo: 1 << 20)
         guard response.status.code == 200, body.readableBytes == BenchServer.body.count else {
             throw PeerFailure("bare async-http-client got an unexpected answer")
+        }
+        if work > .zero {
+            let end = ContinuousClock.now + work
+            while ContinuousClock.now < end {}
         }
     }
 
