@@ -86,7 +86,8 @@ struct GraphQLBenchmarks {
         var input: String
         var bytes: Int
         var measurements: [Measurement]
-        /// GraphQLSwift's median time over Gateway's: how many times faster Gateway is.
+        /// How many times faster Gateway is: GraphQLSwift's time per run over Gateway's, the
+        /// two measured in alternation, taken sample pair by sample pair (the median).
         var speedup: Double?
     }
 
@@ -94,20 +95,26 @@ struct GraphQLBenchmarks {
         -> Result
     {
         var result = Result(benchmark: benchmark, input: input, bytes: bytes, measurements: [])
+        // Gateway first: the libraries that run are measured in alternation.
+        var runs: [(name: String, run: () -> Int)] = []
+        var failures: [String: String] = [:]
         for peer in Self.peers {
             do {
-                let run = try prepare(peer)
-                let (spread, _) = sampler.measure(run)
-                result.measurements.append(.init(library: peer.name, seconds: spread))
+                runs.append((peer.name, try prepare(peer)))
             } catch {
-                result.measurements.append(.init(library: peer.name, failure: "\(error)"))
+                failures[peer.name] = "\(error)"
             }
         }
-        if let ours = result.measurements.first?.seconds?.median,
-            let theirs = result.measurements.last?.seconds?.median,
-            ours > 0, result.measurements.count == 2
-        {
-            result.speedup = theirs / ours
+        let measured = runs.isEmpty ? nil : sampler.measureInterleaved(runs.map(\.run))
+        for peer in Self.peers {
+            if let index = runs.firstIndex(where: { $0.name == peer.name }), let measured {
+                result.measurements.append(.init(library: peer.name, seconds: measured.seconds[index]))
+            } else {
+                result.measurements.append(.init(library: peer.name, failure: failures[peer.name]))
+            }
+        }
+        if runs.count == 2, runs.first?.name == Self.peers.first?.name, let ratio = measured?.ratiosToFirst.first {
+            result.speedup = ratio
         }
         return result
     }

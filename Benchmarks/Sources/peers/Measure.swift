@@ -23,7 +23,7 @@ struct Spread: Sendable, Codable {
     }
 }
 
-/// Times one operation: a warm-up, then samples of batches of runs for the time budget.
+/// Times operations: a warm-up, then samples of batches of runs for the time budget.
 ///
 /// Each sample times a batch sized so that it lasts about 5 ms; the per-run time of a sample is
 /// its time divided by the batch size. Reports seconds per run: the median and the 10th and 90th
@@ -31,26 +31,43 @@ struct Spread: Sendable, Codable {
 struct Sampler: Sendable {
     /// Seconds of sampling per operation, after the warm-up.
     var budget: Double
+}
 
-    func measure(_ body: () -> Int) -> (seconds: Spread, checksum: Int) {
+extension Sampler {
+    /// Times several operations in alternation: each is warmed up, then one sample of each is
+    /// taken in turn (a "cycle") until every one has at least five samples and the time spent is
+    /// `budget` per operation. A change in the machine's load falls on all of them alike.
+    ///
+    /// - Returns: each operation's seconds per run (median, 10th and 90th percentiles), and for
+    ///   each operation after the first, the median over the cycles of its time per run over the
+    ///   first one's.
+    func measureInterleaved(_ bodies: [() -> Int]) -> (seconds: [Spread], ratiosToFirst: [Double], checksum: Int) {
         let clock = ContinuousClock()
         var checksum = 0
-        var warmupRuns = 0
-        let warmupStart = clock.now
-        repeat {
-            checksum &+= body()
-            warmupRuns += 1
-        } while warmupRuns < 3 || seconds(clock.now - warmupStart) < budget / 5
-        let estimate = seconds(clock.now - warmupStart) / Double(warmupRuns)
-        let batch = max(1, Int(0.005 / max(estimate, 1e-9)))
-        var samples: [Double] = []
+        var batches: [Int] = []
+        for body in bodies {
+            var warmupRuns = 0
+            let warmupStart = clock.now
+            repeat {
+                checksum &+= body()
+                warmupRuns += 1
+            } while warmupRuns < 3 || seconds(clock.now - warmupStart) < budget / 5
+            let estimate = seconds(clock.now - warmupStart) / Double(warmupRuns)
+            batches.append(max(1, Int(0.005 / max(estimate, 1e-9))))
+        }
+        var samples = Array(repeating: [Double](), count: bodies.count)
         let start = clock.now
         repeat {
-            let sampleStart = clock.now
-            for _ in 0..<batch { checksum &+= body() }
-            samples.append(seconds(clock.now - sampleStart) / Double(batch))
-        } while samples.count < 5 || seconds(clock.now - start) < budget
-        return (Spread(samples, percentiles: true), checksum)
+            for (index, body) in bodies.enumerated() {
+                let sampleStart = clock.now
+                for _ in 0..<batches[index] { checksum &+= body() }
+                samples[index].append(seconds(clock.now - sampleStart) / Double(batches[index]))
+            }
+        } while samples[0].count < 5 || seconds(clock.now - start) < budget * Double(bodies.count)
+        let ratios = samples.dropFirst().map { other in
+            Spread(zip(other, samples[0]).map { $0 / $1 }, percentiles: false).median
+        }
+        return (samples.map { Spread($0, percentiles: true) }, ratios, checksum)
     }
 }
 
