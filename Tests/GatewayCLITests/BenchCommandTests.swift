@@ -133,6 +133,10 @@ import Testing
         #expect(textSink.stdout.hasPrefix("overhead: "))
         #expect(!textSink.stdout.contains("in flight"))
         #expect(await run("bench", "overhead", "--in-flight", "x").status != 0)
+        let (stages, stagesSink) = await run("bench", "overhead", "--requests", "100", "--all-stages")
+        #expect(stages == 0)
+        #expect(stagesSink.stdout.contains(", all stages on"))
+        #expect(object["all_stages"]?.boolValue == false)
     }
 
     @Test func benchPipelineJSONHasOneRowPerClientAndNumberInFlight() async throws {

@@ -114,13 +114,14 @@ struct PipelineBenchmark {
     struct Overhead {
         var requests: Int
         var inFlight: Int
+        var allStages: Bool
         var wall: Duration
         var cpu: Duration
 
         var text: String {
             String(format: "overhead: %.1f µs per request (wall), %.1f µs CPU, instant transport, %d requests",
                    wall.seconds * 1e6 / Double(requests), cpu.seconds * 1e6 / Double(requests), requests)
-                + (inFlight > 1 ? ", \(inFlight) in flight" : "")
+                + (inFlight > 1 ? ", \(inFlight) in flight" : "") + (allStages ? ", all stages on" : "")
         }
 
         var json: JSONValue {
@@ -128,15 +129,17 @@ struct PipelineBenchmark {
             object["benchmark"] = .string("overhead")
             object["requests"] = .int(requests)
             object["in_flight"] = .int(inFlight)
+            object["all_stages"] = .bool(allStages)
             object["wall_us_per_request"] = .double(wall.seconds * 1e6 / Double(requests))
             object["cpu_us_per_request"] = .double(cpu.seconds * 1e6 / Double(requests))
             return .object(object)
         }
     }
 
-    static func overhead(requests: Int, inFlight: Int = 1) async throws -> Overhead {
+    static func overhead(requests: Int, inFlight: Int = 1, allStages: Bool = false) async throws -> Overhead {
         guard let baseURL = URL(string: "http://127.0.0.1:9/") else { throw BenchError("no base URL") }
-        let client = ProviderClient(baseURL: baseURL, cap: max(64, inFlight), transport: InstantTransport())
+        let client = ProviderClient(baseURL: baseURL, cap: max(64, inFlight), transport: InstantTransport(),
+                                    allStages: allStages)
         func send(_ count: Int) async throws {
             if inFlight == 1 {
                 for _ in 0..<count { try await client.fetch() }
@@ -149,7 +152,8 @@ struct PipelineBenchmark {
         let started = ContinuousClock.now
         try await send(requests)
         let elapsed = ContinuousClock.now - started
-        return Overhead(requests: requests, inFlight: inFlight, wall: elapsed, cpu: (ProcessUsage.current() - before).cpu)
+        return Overhead(requests: requests, inFlight: inFlight, allStages: allStages, wall: elapsed,
+                        cpu: (ProcessUsage.current() - before).cpu)
     }
 
     /// `gateway bench serve`: the child process's server. Prints its port, then serves until
@@ -196,18 +200,27 @@ struct BareClient: BenchClient {
 }
 
 /// A Provider with URLSessionTransport, decoding the body as `Data`.
+///
+/// With `allStages`, every stage has work: a bearer token, a `ResponseCache` over a memory store
+/// that plans each request and is offered each response (`networkOnly`, identical requests not
+/// shared, so every request is sent), and an observer that adds up every request's metrics.
 struct ProviderClient: BenchClient {
     let provider: Provider
-    static let endpoint = Endpoint<Data>.get("item")
+    let endpoint: Endpoint<Data>
 
-    init(baseURL: URL, cap: Int?, transport: any Transport = URLSessionTransport()) {
+    init(baseURL: URL, cap: Int?, transport: any Transport = URLSessionTransport(), allStages: Bool = false) {
+        endpoint = allStages ? Endpoint<Data>.get("item").cachePolicy(.networkOnly) : Endpoint<Data>.get("item")
         provider = Provider(baseURL: baseURL, transport: transport) { config in
             if let cap { config.queue = PriorityRequestQueue(maxConcurrentRequests: cap) }
+            guard allStages else { return }
+            config.auth = .bearer("bench-token")
+            config.cache = ResponseCache(store: MemoryCacheStore(), deduplicatesRequests: false)
+            config.observers = [MetricsTally()]
         }
     }
 
     func fetch() async throws {
-        let response = try await provider.send(Self.endpoint)
+        let response = try await provider.send(endpoint)
         guard response.value.count == PipelineBenchmark.body.count else {
             throw BenchError("the provider got an unexpected answer")
         }
@@ -253,6 +266,21 @@ struct DataForTransport: Transport {
 }
 
 /// A transport that answers at once without a network: the pipeline's own cost.
+/// An observer that adds up every finished request's metrics, as an app's metrics sink would.
+final class MetricsTally: Observer, @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var requests = 0
+    private var total = Duration.zero
+
+    func requestFinished(_ outcome: RequestOutcome, metrics: RequestMetrics, context: RequestContext) {
+        lock.withLock {
+            requests += 1
+            total += metrics.total
+        }
+    }
+}
+
 struct InstantTransport: Transport {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: PipelineBenchmark.body, url: request.url)
