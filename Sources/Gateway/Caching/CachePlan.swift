@@ -13,6 +13,8 @@ struct CachePlan: Sendable {
     /// For a REST request: its full URL and header fields (the `Vary` fields are taken from
     /// these when the response is stored); `nil` for GraphQL.
     var rest: (url: URL, headers: HTTPHeaders)?
+    /// For a REST request: the `Vary` names `key` was made with (those last seen for its URL).
+    var varyNames: [String] = []
 
     var isGraphQL: Bool { rest == nil }
 }
@@ -139,6 +141,7 @@ private final class PlanDraft {
         }
         guard let url, !names.contains("*") else { return nil }
         let key = CacheKey.rest(url: url, partition: partition, vary: names, requestHeaders: headers)
-        return CachePlan(key: key, policy: policy, settings: settings, partition: partition, rest: (url, headers))
+        return CachePlan(key: key, policy: policy, settings: settings, partition: partition, rest: (url, headers),
+                         varyNames: names)
     }
 }

@@ -41,10 +41,13 @@ extension ResponseCache {
         }
         let rules = HTTPCacheRules(response.headers)
         guard rules.isStorable(status: response.status) else { return nil }
-        let name = CacheKeyComponents.normalizedURL(rest.url)
-        remember(varyNames: rules.vary, for: name)
-        let key = CacheKey.rest(url: rest.url, partition: plan.partition, vary: rules.vary,
-                                requestHeaders: rest.headers)
+        // The plan's key holds the URL in normal form.
+        remember(varyNames: rules.vary, for: plan.key.components.endpoint)
+        // The usual case: the response varies by the names the plan's key was made with, so
+        // that key is the entry's.
+        let key = rules.vary == plan.varyNames
+            ? plan.key
+            : CacheKey.rest(url: rest.url, partition: plan.partition, vary: rules.vary, requestHeaders: rest.headers)
         guard let expiresAt = expiry(rules, plan: plan, now: now) else { return nil }
         return CacheEntry(key: key, response: response, tags: plan.settings.tags, storedAt: now,
                           expiresAt: expiresAt)
