@@ -87,8 +87,7 @@ public struct BearerTokenAuthentication: AuthStage, CustomStringConvertible, Cus
 
     /// Attaches the token when the request requires authentication and goes to the base URL's origin.
     public func authorize(_ request: PreparedRequest, context: RequestContext) async throws -> PreparedRequest {
-        guard request.requiresAuthentication, let origin = Origin(request.url), origin == Origin(context.baseURL)
-        else { return request }
+        guard request.requiresAuthentication, Origin.isSame(request.url, as: context.baseURL) else { return request }
         var request = request
         request.headers["Authorization"] = authorization
         return request

@@ -57,8 +57,9 @@ struct TokenAuthentication: AuthStage, Interceptor {
     }
 
     private func isOwnOrigin(_ url: URL, _ context: RequestContext) -> Bool {
+        if Origin.isSame(url, as: context.baseURL) { return true }
         guard let origin = Origin(url) else { return false }
-        return origin == Origin(context.baseURL) || origins.contains(origin)
+        return origins.contains(origin)
     }
 }
 

@@ -62,6 +62,14 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     ///   - requestHeaders: the request's headers; the values of the `vary` names are taken from here.
     public static func rest(method: HTTPMethod = .get, url: URL, partition: CachePartition,
                             vary: [String] = [], requestHeaders: HTTPHeaders = [:]) -> CacheKey {
+        rest(method: method, normalizedURL: CacheKeyComponents.normalizedURL(url), partition: partition, vary: vary,
+             requestHeaders: requestHeaders)
+    }
+
+    /// `rest(method:url:partition:vary:requestHeaders:)` for a URL already in normal form
+    /// (`CacheKeyComponents.normalizedURL`).
+    static func rest(method: HTTPMethod = .get, normalizedURL: String, partition: CachePartition,
+                     vary: [String], requestHeaders: HTTPHeaders) -> CacheKey {
         var names = Set<String>()
         var fields: [CacheKeyComponents.VaryField] = []
         for name in vary {
@@ -72,7 +80,7 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
         }
         fields.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         return CacheKey(components: .rest(
-            method: method.rawValue, url: CacheKeyComponents.normalizedURL(url), vary: fields, partition: partition))
+            method: method.rawValue, url: normalizedURL, vary: fields, partition: partition))
     }
 
     /// The digest as 64 lower-case hex digits: the key's text everywhere it is shown or stored.

@@ -35,8 +35,8 @@ extension ResponseCache {
         guard let draft = PlanDraft(prepared, defaultPolicy: defaultPolicy, encoding: encoding),
               let partition = await partition(of: prepared, tokens: tokens, auth: auth)
         else { return nil }
-        guard let url = draft.url else { return draft.plan(partition: partition, vary: []) }
-        return draft.plan(partition: partition, vary: await varyNames(for: url))
+        guard let name = draft.normalizedURL else { return draft.plan(partition: partition, vary: []) }
+        return draft.plan(partition: partition, vary: await varyNames(for: name))
     }
 
     /// Whose data the response is. With a token store, the credential's subject for requests
@@ -81,8 +81,7 @@ extension ResponseCache {
     /// The header names the responses of `url` vary by, as last seen (in memory, else from the
     /// stored entries of the URL).
     @inline(never)
-    private func varyNames(for url: URL) async -> [String] {
-        let name = CacheKeyComponents.normalizedURL(url)
+    private func varyNames(for name: String) async -> [String] {
         if let names = state.withLock({ $0.varyNames[name] }) { return names }
         let records = (try? await store.list(.operation(name), includeBodies: false)) ?? []
         let names = records.first.map { $0.entry.key.components.vary.map(\.name) } ?? []
@@ -106,6 +105,8 @@ private final class PlanDraft {
     let headers: HTTPHeaders
     /// The URL a REST request goes to; `nil` for GraphQL.
     let url: URL?
+    /// `url` in normal form (`CacheKeyComponents.normalizedURL`); `nil` for GraphQL.
+    let normalizedURL: String?
     let graphQL: GraphQLCacheIdentity?
 
     /// `nil` when the request may not be cached (see `ResponseCache.plan`).
@@ -120,11 +121,13 @@ private final class PlanDraft {
         if let graphQL = prepared.graphQLCache {
             guard graphQL.isQuery else { return nil }
             url = nil
+            normalizedURL = nil
         } else {
             guard prepared.method == .get, let url = ResponseCache.finalURL(of: prepared, encoding: encoding) else {
                 return nil
             }
             self.url = url
+            normalizedURL = CacheKeyComponents.normalizedURL(url)
         }
         self.policy = policy
         settings = prepared.cache
@@ -139,8 +142,8 @@ private final class PlanDraft {
             return CachePlan(key: graphQL.key(partition: partition), policy: policy, settings: settings,
                              partition: partition, rest: nil)
         }
-        guard let url, !names.contains("*") else { return nil }
-        let key = CacheKey.rest(url: url, partition: partition, vary: names, requestHeaders: headers)
+        guard let url, let normalizedURL, !names.contains("*") else { return nil }
+        let key = CacheKey.rest(normalizedURL: normalizedURL, partition: partition, vary: names, requestHeaders: headers)
         return CachePlan(key: key, policy: policy, settings: settings, partition: partition, rest: (url, headers),
                          varyNames: names)
     }

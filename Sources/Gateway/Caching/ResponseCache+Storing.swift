@@ -47,7 +47,8 @@ extension ResponseCache {
         // that key is the entry's.
         let key = rules.vary == plan.varyNames
             ? plan.key
-            : CacheKey.rest(url: rest.url, partition: plan.partition, vary: rules.vary, requestHeaders: rest.headers)
+            : CacheKey.rest(normalizedURL: plan.key.components.endpoint, partition: plan.partition, vary: rules.vary,
+                            requestHeaders: rest.headers)
         guard let expiresAt = expiry(rules, plan: plan, now: now) else { return nil }
         return CacheEntry(key: key, response: response, tags: plan.settings.tags, storedAt: now,
                           expiresAt: expiresAt)

@@ -89,4 +89,32 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(scheme)://\(host):\(port)" }
+
+    /// Whether `url` and `other` have the same origin (and `url` has one).
+    ///
+    /// Two URLs whose text agrees up to the end of the authority (`scheme://host:port`) share
+    /// their origin, which the usual case (a request to its own base URL) settles by bytes;
+    /// otherwise their origins are compared.
+    static func isSame(_ url: URL, as other: URL) -> Bool {
+        let text = url.absoluteString, otherText = other.absoluteString
+        if let end = authorityEnd(text), end == authorityEnd(otherText),
+           text.utf8.prefix(end).elementsEqual(otherText.utf8.prefix(end))
+        {
+            return true
+        }
+        guard let origin = Origin(url) else { return false }
+        return origin == Origin(other)
+    }
+
+    /// The UTF-8 length of `scheme://authority` in `text`, or `nil` when there is no non-empty
+    /// authority.
+    private static func authorityEnd(_ text: String) -> Int? {
+        guard let start = SchemeSeparator.end(in: text) else { return nil }
+        var end = start
+        for byte in text.utf8.dropFirst(start) {
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            end += 1
+        }
+        return end > start ? end : nil
+    }
 }
