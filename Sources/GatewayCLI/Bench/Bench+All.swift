@@ -9,7 +9,7 @@ import Foundation
 /// makes a quick check that everything runs, not a measurement.
 struct AllBenchmarks: Benchmark {
     var name: String { "all" }
-    var summary: String { "Every benchmark above, in one run (about 3 minutes with the defaults)" }
+    var summary: String { "Every benchmark above, in one run (about 1.5 minutes with the defaults)" }
     var usage: String { "[--corpora DIR] [--in-process]" }
     var options: [BenchmarkOption] {
         [

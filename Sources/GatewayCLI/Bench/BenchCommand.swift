@@ -46,7 +46,7 @@ public struct BenchCommand: Command {
             the median time per run in microseconds, the 10th and 90th percentiles, the number of
             runs and, where it means something, the throughput in MB/s (10^6 bytes per second).
             launch, pipeline, overhead and queue-memory print a report of their own instead, and
-            all runs every benchmark (about 3 minutes). Measure a release build:
+            all runs every benchmark (about 1.5 minutes). Measure a release build:
             swift build -c release --product gateway, then .build/release/gateway bench ...
 
             Benchmarks:
