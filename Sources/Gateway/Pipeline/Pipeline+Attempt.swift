@@ -78,7 +78,7 @@ extension Pipeline {
     /// Before step 6: the adapted request's header fields and the deadline.
     @inline(never)
     private func checkAdapted(_ run: Run) throws {
-        guard let headers = run.request?.headers else { throw run.missingOutcome() }
+        guard let headers = run.request?.headers else { throw run.missing("an encoded request") }
         try HeaderValidation.check(headers)
         try checkDeadline(run, before: "attempt \(run.context.attempt)")
     }

@@ -22,12 +22,11 @@ extension Pipeline {
         let lookup = try CacheLookup(requestable, self)
         let lookingUpAt = ContinuousClock.now
         await plan(lookup, cache)
-        guard lookup.reads else {
+        guard lookup.plan != nil else {
             run.metrics.cacheLookup = ContinuousClock.now - lookingUpAt
-            guard lookup.plan == nil else { return try await networkFallingBack(requestable, lookup, cache, clockStart, run) }
             return try await uncacheable(requestable, lookup, cache, clockStart: clockStart, run)
         }
-        try await read(lookup, from: cache)
+        if lookup.reads { try await read(lookup, from: cache) }
         run.metrics.cacheLookup = ContinuousClock.now - lookingUpAt
         if try answered(requestable, lookup, cache: cache, run) { return }
         try await networkFallingBack(requestable, lookup, cache, clockStart, run)
@@ -115,20 +114,7 @@ extension Pipeline {
         run.metrics.cacheOutcome = fresh ? .hit : .stale
         run.request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers)
         run.response = entry.response
-        run.value = try decode(requestable, entry.response, run)
-    }
-
-    /// Step 8 for an answer the cache stage produced.
-    private func decode(_ requestable: any Requestable, _ response: HTTPResponse, _ run: Run) throws
-        -> any Sendable
-    {
-        let decodingAt = ContinuousClock.now
-        defer { run.metrics.decoding = ContinuousClock.now - decodingAt }
-        do {
-            return try requestable.decode(response, context: decodingContext)
-        } catch {
-            throw wrap(error, .decoding, "the response could not be decoded")
-        }
+        try decode(requestable, run)
     }
 
     /// Steps 2–7 and 9 as one call, shared by identical requests in flight when the cache says so;
@@ -157,7 +143,7 @@ extension Pipeline {
         run.metrics.cacheOutcome = joined ? .shared : result.outcome
         run.request = result.request
         run.response = result.response
-        run.value = try decode(requestable, result.response, run)
+        try decode(requestable, run)
     }
 
     /// Whether `failure` means the network (or the server) failed, so a cached answer may stand in.
@@ -181,16 +167,7 @@ final class CacheLookup {
     /// Step 1: builds the request, the provider's header fields under its own.
     @inline(never)
     init(_ requestable: any Requestable, _ pipeline: Pipeline) throws {
-        var prepared: PreparedRequest
-        do {
-            prepared = try requestable.prepare(baseURL: pipeline.baseURL)
-        } catch {
-            throw pipeline.wrap(error, .invalidRequest, "the request could not be built")
-        }
-        var headers = pipeline.configuration.headers
-        headers.merge(prepared.headers)
-        prepared.headers = headers
-        self.prepared = prepared
+        prepared = try pipeline.prepare(requestable)
         encoding = ParameterEncodingContext(json: pipeline.configuration.jsonEncoding, endpoint: prepared.name)
     }
 
@@ -227,7 +204,7 @@ final class NetworkCall: Sendable {
     init(_ requestable: any Requestable, _ lookup: CacheLookup, cache: ResponseCache,
          clockStart: ContinuousClock.Instant, _ run: Pipeline.Run, _ pipeline: Pipeline) throws
     {
-        guard let plan = lookup.plan else { throw run.missingOutcome() }
+        guard let plan = lookup.plan else { throw run.missing("a cache plan") }
         var sent = lookup.prepared
         var conditional = false
         if let entry = lookup.entry, plan.rest != nil {
@@ -259,7 +236,7 @@ final class NetworkCall: Sendable {
             try await pipeline.admit(leg, clockStart: clockStart, shared)
             return try await settle(shared)
         } catch let failure as GatewayError {
-            throw Self.filled(failure, shared)
+            throw shared.filled(failure)
         }
     }
 
@@ -279,14 +256,6 @@ final class NetworkCall: Sendable {
         shared.metrics.cacheWrite = ContinuousClock.now - writingAt
         return SharedCall.Result(response: answer, request: try shared.accepted().request, metrics: shared.metrics,
                                  outcome: outcome)
-    }
-
-    @inline(never)
-    private static func filled(_ failure: GatewayError, _ shared: Pipeline.Run) -> GatewayError {
-        var failure = failure
-        if failure.request == nil { failure.request = shared.request }
-        if failure.response == nil, failure.kind != .transport { failure.response = shared.response }
-        return failure
     }
 }
 

@@ -201,10 +201,20 @@ final class Pipeline: Sendable {
         @inline(never)
         func missingOutcome() -> GatewayError { missing("a response or a failure") }
 
+        /// The error for a step that found `what` missing: a bug in the pipeline, not in the request.
         @inline(never)
-        private func missing(_ what: String) -> GatewayError {
+        func missing(_ what: String) -> GatewayError {
             GatewayError(.invalidResponse, "\(context.name) ended without \(what)",
                          fix: "report this as a bug in Gateway", endpoint: context.name)
+        }
+
+        /// `failure` with the request and response of the current attempt where it has none
+        /// (a transport failure gets no response).
+        func filled(_ failure: GatewayError) -> GatewayError {
+            var failure = failure
+            if failure.request == nil { failure.request = request }
+            if failure.response == nil, failure.kind != .transport { failure.response = response }
+            return failure
         }
     }
 
@@ -359,19 +369,7 @@ final class Pipeline: Sendable {
     /// it is being queued.
     @inline(never)
     private func build(_ requestable: any Requestable, clockStart: ContinuousClock.Instant, _ run: Run) throws {
-        var prepared: PreparedRequest
-        if let built = run.prepared {
-            prepared = built
-        } else {
-            do {
-                prepared = try requestable.prepare(baseURL: baseURL)
-            } catch {
-                throw wrap(error, .invalidRequest, "the request could not be built")
-            }
-            var headers = configuration.headers
-            headers.merge(prepared.headers)
-            prepared.headers = headers
-        }
+        var prepared = try prepare(requestable)
         try HeaderValidation.check(prepared.headers)
         if run.refresh != nil {
             prepared.priority = .blocker
@@ -386,6 +384,20 @@ final class Pipeline: Sendable {
         run.prepared = prepared
         notify { $0.requestEnqueued(run.context) }
         run.queuedAt = ContinuousClock.now
+    }
+
+    /// The requestable's request, the provider's header fields under its own.
+    func prepare(_ requestable: any Requestable) throws -> PreparedRequest {
+        var prepared: PreparedRequest
+        do {
+            prepared = try requestable.prepare(baseURL: baseURL)
+        } catch {
+            throw wrap(error, .invalidRequest, "the request could not be built")
+        }
+        var headers = configuration.headers
+        headers.merge(prepared.headers)
+        prepared.headers = headers
+        return prepared
     }
 
     /// Step 2: waits for the queue's ticket.
@@ -519,17 +531,17 @@ final class Pipeline: Sendable {
         }
     }
 
-    /// Step 8: decodes the accepted response into `run.value`.
+    /// Step 8: decodes the accepted response (from the network or the cache) into `run.value`.
     @inline(never)
-    private func decode(_ requestable: any Requestable, _ run: Run) throws {
+    func decode(_ requestable: any Requestable, _ run: Run) throws {
         let (response, _) = try run.accepted()
         let decodingAt = ContinuousClock.now
+        defer { run.metrics.decoding = ContinuousClock.now - decodingAt }
         do {
             run.value = try requestable.decode(response, context: decodingContext)
         } catch {
             throw wrap(error, .decoding, "the response could not be decoded")
         }
-        run.metrics.decoding = ContinuousClock.now - decodingAt
     }
 
     func checkDeadline(_ run: Run, before step: String) throws {
@@ -554,9 +566,7 @@ final class Pipeline: Sendable {
         if error is CancellationError || run.isCancelled { return CancellationError() }
         var failure = error as? GatewayError ?? GatewayError(.transport, "the request failed", underlying: error)
         if failure.endpoint == nil { failure.endpoint = run.context.name }
-        if failure.request == nil { failure.request = run.request }
-        if failure.response == nil, failure.kind != .transport { failure.response = run.response }
-        return failure
+        return run.filled(failure)
     }
 
     /// Deletes a body file the encoder created for this attempt (never one that `other` still uses).
