@@ -162,14 +162,10 @@ public struct CacheKeyComponents: Sendable, Hashable {
     /// by bytes for every request): no fragment, nothing upper-case before the path, and query
     /// items (if any) already in order by name.
     private static func isNormalized(_ text: String) -> Bool {
-        guard var index = SchemeSeparator.end(in: text) else { return false }
+        guard let index = SchemeSeparator.authority(in: text)?.upperBound else { return false }
         let bytes = Array(text.utf8)
-        // Scheme and authority: lower-case only.
+        // Scheme and authority: lower-case only; no fragment anywhere.
         for byte in bytes[..<index] where isUpper(byte) { return false }
-        while index < bytes.count, bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: "?") {
-            if isUpper(bytes[index]) || bytes[index] == UInt8(ascii: "#") { return false }
-            index += 1
-        }
         guard !bytes[index...].contains(UInt8(ascii: "#")) else { return false }
         guard let question = bytes[index...].firstIndex(of: UInt8(ascii: "?")) else { return true }
         let items = bytes[(question + 1)...].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false)

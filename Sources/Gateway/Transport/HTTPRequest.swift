@@ -97,24 +97,13 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     /// otherwise their origins are compared.
     static func isSame(_ url: URL, as other: URL) -> Bool {
         let text = url.absoluteString, otherText = other.absoluteString
-        if let end = authorityEnd(text), end == authorityEnd(otherText),
-           text.utf8.prefix(end).elementsEqual(otherText.utf8.prefix(end))
+        if let authority = SchemeSeparator.authority(in: text), !authority.isEmpty,
+           authority == SchemeSeparator.authority(in: otherText),
+           text.utf8.prefix(authority.upperBound).elementsEqual(otherText.utf8.prefix(authority.upperBound))
         {
             return true
         }
         guard let origin = Origin(url) else { return false }
         return origin == Origin(other)
-    }
-
-    /// The UTF-8 length of `scheme://authority` in `text`, or `nil` when there is no non-empty
-    /// authority.
-    private static func authorityEnd(_ text: String) -> Int? {
-        guard let start = SchemeSeparator.end(in: text) else { return nil }
-        var end = start
-        for byte in text.utf8.dropFirst(start) {
-            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-            end += 1
-        }
-        return end > start ? end : nil
     }
 }

@@ -17,4 +17,13 @@ import Testing
         #expect(SchemeSeparator.end(in: "a:b//c") == nil)
         #expect(SchemeSeparator.end(in: "a/:/") == nil)
     }
+
+    @Test func theAuthorityRunsToThePathQueryOrFragment() {
+        #expect(SchemeSeparator.authority(in: "https://api.example.com/v1") == 8..<23)
+        #expect(SchemeSeparator.authority(in: "http://a:80?q") == 7..<11)
+        #expect(SchemeSeparator.authority(in: "http://a#f") == 7..<8)
+        #expect(SchemeSeparator.authority(in: "http://user@a") == 7..<13)
+        #expect(SchemeSeparator.authority(in: "file:///tmp") == 7..<7)
+        #expect(SchemeSeparator.authority(in: "users/1") == nil)
+    }
 }
