@@ -5,9 +5,11 @@ import GraphQLLanguage
 @testable import GatewayCLI
 
 /// `gateway request` against httpbin, a third-party HTTP server run by python3 on 127.0.0.1, one
-/// for all the tests. Skipped where httpbin is not installed (`.ci/run` installs it). Some tests
-/// write files to upload: the suite runs off the cooperative pool.
-@Suite(.serialized, .offPool) struct RequestCommandTests {
+/// for all the tests. Skipped, saying so, where httpbin is not installed (`.ci/run` installs it,
+/// and there a missing httpbin fails). Some tests write files to upload: the suite runs off the
+/// cooperative pool.
+@Suite(.serialized, .offPool, .requires(.httpbin) { try await PythonPeer.httpbin() != nil })
+struct RequestCommandTests {
     let peer: PythonPeer?
 
     init() async throws { peer = try await PythonPeer.httpbin() }
@@ -26,7 +28,7 @@ import GraphQLLanguage
     }
 
     @Test func sendsExactlyTheQueryItemsAndHeadersAskedFor() async throws {
-        let peer = try #require(peer, "httpbin is not installed")
+        let peer = try #require(peer, "httpbin started for the suite's condition")
         let echo = try await echo([
             "GET", "\(peer.baseURL)/anything?fixed=1", "--query", "q=a b&c", "--query", "list=1", "--query", "list=2",
             "--header", "X-Trace: on", "--header", "X-Empty:", "--bearer", "s3cret",
@@ -39,7 +41,7 @@ import GraphQLLanguage
     }
 
     @Test func sendsTheJSONTextByteForByte() async throws {
-        let peer = try #require(peer, "httpbin is not installed")
+        let peer = try #require(peer, "httpbin started for the suite's condition")
         let text = #"{"z": [1, 2.50, "é"], "a": null}"#
         let echo = try await echo(["POST", "\(peer.baseURL)/anything", "--json", text])
         #expect(echo["data"] == .string(text))
@@ -48,7 +50,7 @@ import GraphQLLanguage
     }
 
     @Test func sendsAFormBody() async throws {
-        let peer = try #require(peer, "httpbin is not installed")
+        let peer = try #require(peer, "httpbin started for the suite's condition")
         let echo = try await echo(["PUT", "\(peer.baseURL)/anything", "--form", "name=Ada Lovelace", "--form", "sym=&=+"])
         #expect(echo["method"] == "PUT")
         #expect(echo["form"] == ["name": "Ada Lovelace", "sym": "&=+"])
@@ -56,7 +58,7 @@ import GraphQLLanguage
     }
 
     @Test func sendsAMultipartBodyWithAFilePartByteForByte() async throws {
-        let peer = try #require(peer, "httpbin is not installed")
+        let peer = try #require(peer, "httpbin started for the suite's condition")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gateway-request-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -73,7 +75,7 @@ import GraphQLLanguage
     }
 
     @Test func includePrintsTheStatusLineAndHeadersBeforeTheBody() async throws {
-        let peer = try #require(peer, "httpbin is not installed")
+        let peer = try #require(peer, "httpbin started for the suite's condition")
         let (status, sink) = await run(["GET", "\(peer.baseURL)/json", "--include"])
         #expect(status == 0)
         #expect(sink.stdout.hasPrefix("HTTP/1.1 200 OK\r\n"))
@@ -82,7 +84,7 @@ import GraphQLLanguage
 
     @Test(arguments: [404, 500, 301])
     func anyStatusOutside2xxExitsOneWithASummary(code: Int) async throws {
-        let peer = try #require(peer, "httpbin is not installed")
+        let peer = try #require(peer, "httpbin started for the suite's condition")
         let url = code == 301 ? "\(peer.baseURL)/redirect-to?url=/status/404&status_code=301" : "\(peer.baseURL)/status/\(code)"
         let (status, sink) = await run(["GET", url])
         #expect(status == 1)
@@ -91,7 +93,7 @@ import GraphQLLanguage
     }
 
     @Test func aTimeoutExitsThree() async throws {
-        let peer = try #require(peer, "httpbin is not installed")
+        let peer = try #require(peer, "httpbin started for the suite's condition")
         let (status, sink) = await run(["GET", "\(peer.baseURL)/delay/5", "--timeout", "0.5"])
         #expect(status == 3)
         #expect(sink.stderr.contains("timeout"))

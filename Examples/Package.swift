@@ -1,0 +1,45 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Every code example of the README and of the doc comments, built by `.ci/run` so that none of
+// them stops compiling. It depends on Gateway by path, as an app of its own would.
+//
+// - `Bookshelf`: the README's tour, a small app with a REST endpoint, a GraphQL query and
+//   mutation from `Queries/`, refresh-token auth and an SQLite cache.
+// - `DocExamples`: the examples of the doc comments, one file per module.
+// - `BookshelfTests`: the README's testing tour (stubs for REST and GraphQL, query-file checks),
+//   run by `swift test` in this folder.
+let package = Package(
+    name: "GatewayExamples",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    dependencies: [
+        .package(name: "Gateway", path: ".."),
+    ],
+    targets: [
+        .target(
+            name: "Bookshelf",
+            dependencies: [
+                .product(name: "Gateway", package: "Gateway"),
+                .product(name: "GatewaySQLite", package: "Gateway"),
+            ]
+        ),
+        .target(
+            name: "DocExamples",
+            dependencies: [
+                .product(name: "Gateway", package: "Gateway"),
+                .product(name: "GatewaySQLite", package: "Gateway"),
+                .product(name: "GatewayTesting", package: "Gateway"),
+                .product(name: "GraphQLLanguage", package: "Gateway"),
+            ]
+        ),
+        .testTarget(
+            name: "BookshelfTests",
+            dependencies: [
+                "Bookshelf",
+                .product(name: "Gateway", package: "Gateway"),
+                .product(name: "GatewayTesting", package: "Gateway"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
