@@ -1,2 +1,54 @@
 import Foundation
 import Gateway
+import GatewaySQLite
+
+/// A book, as the bookshelf API answers it over REST and GraphQL.
+public struct Book: Codable, Sendable, Equatable {
+    public var id: String
+    public var title: String
+    public var author: String
+    public var year: Int?
+}
+
+/// The body of the API's error answers.
+public struct APIProblem: Decodable, Sendable, Equatable {
+    public var message: String
+}
+
+/// The README's tour: a small app's client for an API that speaks REST and GraphQL, through one
+/// `Provider` with refresh-token auth and an on-disk cache.
+public final class Bookshelf: Sendable {
+    public let provider: Provider
+    let operations: OperationStore
+
+    /// A client for the API at `baseURL`, keeping its tokens and cache in `folder`.
+    ///
+    /// - Parameters:
+    ///   - baseURL: the API's base URL (REST paths and `graphql` are relative to it).
+    ///   - folder: where the token file and the cache database live.
+    ///   - queries: the folder of `.graphql` files.
+    ///   - transport: `URLSessionTransport()` in the app, a `StubTransport` in tests.
+    public init(baseURL: URL, folder: URL, queries: URL, transport: any Transport = URLSessionTransport()) throws {
+        let cacheStore = try SQLiteCacheStore(path: folder.appendingPathComponent("cache.sqlite").path)
+        provider = Provider(baseURL: baseURL, transport: transport) { config in
+            config.tokens = FileTokenStore(directory: folder.appendingPathComponent("tokens"))
+            config.authenticator = RefreshTokenAuthenticator(path: "auth/refresh")
+            config.cache = ResponseCache(store: cacheStore, defaultPolicy: .cacheFirst)
+        }
+        operations = try OperationStore(directory: queries)
+    }
+
+    /// `GET books/{id}` over REST.
+    public func book(id: String) async throws -> Book {
+        try await provider.value(Endpoint<Book>.get("books/\(id)").apiError(APIProblem.self))
+    }
+
+    /// The `BooksBy` query from `Queries/BooksBy.graphql`.
+    public func books(by author: String, first: Int) async throws -> [Book] {
+        struct BooksBy: Decodable, Sendable { var books: [Book] }
+        let response = try await provider.fetch(
+            operations["BooksBy"], variables: ["author": .string(author), "first": .number(.init(first))],
+            as: BooksBy.self)
+        return response.data.books
+    }
+}

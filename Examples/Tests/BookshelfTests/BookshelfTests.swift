@@ -1,2 +1,48 @@
+import Foundation
 import Testing
-@testable import Bookshelf
+import Gateway
+import GatewayTesting
+import Bookshelf
+
+/// The README's testing tour: the bookshelf client over a `StubTransport`, REST and GraphQL
+/// alike, and its query files checked against its schema.
+@Suite struct BookshelfTests {
+    let stub = StubTransport()
+    let shelf: Bookshelf
+
+    init() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bookshelf-\(UUID().uuidString)")
+        shelf = try Bookshelf(baseURL: URL(string: "https://books.example.com/api/")!, folder: folder,
+                              queries: root.appendingPathComponent("Queries"), transport: stub)
+        // Signed in, as after a login.
+        try await shelf.provider.tokenCoordinator?.save(Credential(accessToken: "access-1", refreshToken: "refresh-1"))
+    }
+
+    @Test func aRESTCallDecodesTheBook() async throws {
+        stub.on(.get, "books/7", reply: .json(#"{"id": "7", "title": "Kindred", "author": "Octavia E. Butler"}"#))
+        let book = try await shelf.book(id: "7")
+        #expect(book.title == "Kindred")
+        #expect(stub.requests.map(\.url.path) == ["/api/books/7"])
+        #expect(stub.requests.first?.request.headers["Authorization"] == "Bearer access-1")
+    }
+
+    @Test func aRESTErrorCarriesTheServersErrorBody() async throws {
+        stub.on(.get, "books/0", reply: .json(#"{"message": "no book 0"}"#, status: 404))
+        let error = await #expect(throws: GatewayError.self) { try await shelf.book(id: "0") }
+        #expect(error?.apiError(as: APIProblem.self)?.message == "no book 0")
+    }
+
+    @Test func aGraphQLQuerySendsItsVariablesFromSwiftValues() async throws {
+        stub.onGraphQL("BooksBy", variables: ["author": "Ursula K. Le Guin"], reply: .graphQL(data: [
+            "books": [["id": "1", "title": "The Dispossessed", "author": "Ursula K. Le Guin", "year": 1974]],
+        ]))
+        let books = try await shelf.books(by: "Ursula K. Le Guin", first: 2)
+        #expect(books.map(\.title) == ["The Dispossessed"])
+        #expect(stub.graphQLRequests.first?.variables["first"] == 2)
+    }
+
+    @Test func queryFilesMatchTheSchema() {
+        expectValidQueryFiles(in: "Queries", schema: "Schemas")
+    }
+}
