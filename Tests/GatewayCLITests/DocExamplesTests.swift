@@ -12,7 +12,8 @@ import Testing
         let blocks = try Self.swiftFiles(under: Self.root.appendingPathComponent("Sources"))
             .flatMap { try ExampleBlock.all(inDocCommentsOf: $0, root: Self.root) }
         try #require(!blocks.isEmpty, "no ```swift block was found in the doc comments under Sources/")
-        try Self.expectInExamples(blocks)
+        try Self.expectInExamples(blocks, belongIn: "Examples/Sources/DocExamples/ (inside a function whose "
+                                      + "parameters are the values the example takes as given)")
     }
 
     @Test(.disabled("README tour lands with Examples/Sources/Bookshelf"))
@@ -21,7 +22,7 @@ import Testing
         let text = try String(contentsOf: readme, encoding: .utf8)
         let blocks = ExampleBlock.all(in: text, path: "README.md", docComments: false)
         try #require(!blocks.isEmpty, "no ```swift block was found in README.md")
-        try Self.expectInExamples(blocks)
+        try Self.expectInExamples(blocks, belongIn: "Examples/Sources/Bookshelf/ or Examples/Tests/BookshelfTests/")
     }
 
     @Test func blocksAreReadFromDocCommentsOnly() {
@@ -50,8 +51,9 @@ import Testing
         #expect(!ExampleBlock.contains(["let a = 1"], example))
     }
 
-    /// Records an issue at each block that no `.swift` file under `Examples/` holds.
-    static func expectInExamples(_ blocks: [ExampleBlock]) throws {
+    /// Records an issue at each block that no `.swift` file under `Examples/` holds, naming
+    /// `destination` as the place it belongs.
+    static func expectInExamples(_ blocks: [ExampleBlock], belongIn destination: String) throws {
         let examples = try swiftFiles(under: root.appendingPathComponent("Examples"))
             .map { ExampleBlock.normalized(try String(contentsOf: $0, encoding: .utf8)) }
         try #require(!examples.isEmpty, "no .swift file was found under Examples/")
@@ -59,9 +61,8 @@ import Testing
             Issue.record(
                 """
                 \(block.path):\(block.line): the example starting `\(block.lines.first ?? "")` is not in any \
-                .swift file under Examples/. Copy its lines, unchanged and together, into \
-                Examples/Sources/DocExamples/ (inside a function whose parameters are the values it takes \
-                as given) and build with `swift build --package-path Examples`.
+                .swift file under Examples/. Copy its lines, unchanged and together, into \(destination), \
+                and build with `swift build --package-path Examples`.
                 """,
                 sourceLocation: SourceLocation(
                     fileID: block.path, filePath: root.appendingPathComponent(block.path).path,
@@ -71,7 +72,7 @@ import Testing
     }
 
     /// The `.swift` files under `folder`, in path order, leaving out hidden folders such as `.build`.
-    static func swiftFiles(under folder: URL) throws -> [URL] {
+    static func swiftFiles(under folder: URL) -> [URL] {
         guard let walker = FileManager.default.enumerator(
             at: folder, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]
         ) else { return [] }
@@ -90,7 +91,8 @@ struct ExampleBlock: Equatable {
 
     /// The blocks of the `///` doc comments of the file at `url`.
     static func all(inDocCommentsOf url: URL, root: URL) throws -> [ExampleBlock] {
-        let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+        let path = url.standardizedFileURL.path, rootPath = root.standardizedFileURL.path + "/"
+        let relative = path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path
         return all(in: try String(contentsOf: url, encoding: .utf8), path: relative, docComments: true)
     }
 

@@ -1,4 +1,4 @@
-// The examples of Sources/Gateway/Caching and of ResponseCache's uses.
+// The examples of Sources/Gateway/Caching.
 import Foundation
 import Gateway
 import GatewaySQLite
@@ -80,11 +80,4 @@ func responseCache(api: URL, tokenStore: any TokenStore, cachePath: String, oper
 func invalidate(cache: ResponseCache) async throws {
     try await cache.invalidate(.operation("GetTrack"))
     try await cache.invalidate(.type("Track"))
-}
-
-// SQLiteCacheStore
-func sqliteCacheStore() throws {
-    let store = try SQLiteCacheStore(path: "/home/me/.cache/gateway/cache.sqlite", byteLimit: 50 << 20)
-    let cache = LayeredCacheStore(memory: MemoryCacheStore(), back: store)
-    _ = cache
 }
