@@ -40,7 +40,10 @@ import Foundation
 /// ```swift
 /// @Test func everyCorpusFileParses() async throws {
 ///     try await OffPool.run {
-///         for file in corpus { #expect(try parse(file).definitions.count > 0) }
+///         for file in corpus {
+///             let document = try parse(file)
+///             #expect(document.definitions.count > 0)
+///         }
 ///     }
 /// }
 /// ```
@@ -100,8 +103,8 @@ import Testing
 /// or a whole suite that computes for long stretches.
 ///
 /// ```swift
-/// @Suite(.offPool) struct CorpusPrintingTests { ... }
-/// @Test(.offPool, arguments: corpus) func everyFileReprints(_ file: String) throws { ... }
+/// @Suite(.offPool) struct CorpusPrintingTests { /* … */ }
+/// @Test(.offPool, arguments: corpus) func everyFileReprints(_ file: String) throws { /* … */ }
 /// ```
 public struct OffPoolTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test of a suite.
@@ -126,7 +129,10 @@ extension Trait where Self == OffPoolTrait {
 ///
 /// ```swift
 /// static let schemas = OnceCache<String, SchemaBuildResult>()
-/// let built = try await Self.schemas.value(for: id) { try buildSchema(id) }
+///
+/// func built(_ id: String) async throws -> SchemaBuildResult {
+///     try await Self.schemas.value(for: id) { try buildSchema(id) }
+/// }
 /// ```
 /// A build that throws is remembered too: every asker of that key gets the same error.
 public final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {

@@ -48,7 +48,7 @@ actor TimedTestTurns {
 /// at a time: the trait for suites whose tests give real deadlines and timeouts to real servers.
 ///
 /// ```swift
-/// @Suite(.quietScheduler) struct TransportTimeoutTests { ... }
+/// @Suite(.quietScheduler) struct TransportTimeoutTests { /* … */ }
 /// ```
 public struct QuietSchedulerTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test of a suite.

@@ -10,7 +10,9 @@ import GraphQLLanguage
 ///
 /// ```swift
 /// let server = try LoopbackServer { request in
-///     guard let graphQL = ReceivedGraphQLRequest(request) else { return .status(400) }
+///     guard let graphQL = ReceivedGraphQLRequest(request), graphQL.operationName == "GetTrack" else {
+///         return .status(400)
+///     }
 ///     return .json(#"{"data": {"track": null}}"#)
 /// }
 /// ```

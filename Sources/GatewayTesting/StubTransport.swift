@@ -9,7 +9,7 @@ import Gateway
 /// stub.on(.post, "orders", reply: .status(401), .json(#"{"id": 7}"#, status: 201))  // 401, then 201
 /// stub.on(.get, "search", query: .exactly(["q": "jazz"]), reply: .json("[]").delayed(by: .milliseconds(20)))
 /// let provider = Provider(baseURL: URL(string: "https://api.example.com/v1/")!, transport: stub)
-/// ...
+/// // …
 /// #expect(stub.requests.map(\.url.path) == ["/v1/users/42"])
 /// ```
 ///

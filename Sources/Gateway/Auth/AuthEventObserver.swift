@@ -8,7 +8,9 @@
 /// ```swift
 /// struct PurgeOnLogout: AuthEventObserver {
 ///     let cache: ResponseCache
-///     func loggedOut(subject: String?) async { await cache.purge(partition: subject) }
+///     func loggedOut(subject: String?) async {
+///         _ = try? await cache.purge(partition: CachePartition(subject: subject))
+///     }
 /// }
 /// let provider = Provider(baseURL: api) { config in
 ///     config.tokens = store

@@ -88,7 +88,8 @@ public struct NonRefreshingAuthenticator: Authenticator {
 ///
 /// ```swift
 /// config.authenticator = .refresh { credential, client in
-///     let session = try await client.value(Endpoint<Session>.post("auth/refresh", body: …))
+///     let body = ["refresh_token": credential.refreshToken]
+///     let session = try await client.value(Endpoint<Session>.post("auth/refresh", body: body))
 ///     return Credential(accessToken: session.accessToken, refreshToken: session.refreshToken)
 /// }
 /// ```

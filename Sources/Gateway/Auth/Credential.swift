@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// let credential = Credential(accessToken: session.accessToken, refreshToken: session.refreshToken,
 ///                             expiresIn: .seconds(session.expiresIn), subject: session.userID)
-/// try await provider.tokens?.save(credential)
+/// try await provider.tokenCoordinator?.save(credential)
 /// ```
 ///
 /// Encoded as JSON with the keys `access_token`, `refresh_token`, `expires_at` (seconds since

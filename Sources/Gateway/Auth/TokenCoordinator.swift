@@ -33,8 +33,9 @@ import Foundation
 /// }
 /// let session = try await provider.value(Endpoint<Session>.post("auth/login", body: login)
 ///     .with { $0.requiresAuthentication = false })
-/// try await provider.tokenCoordinator?.save(Credential(accessToken: session.accessToken, …))
-/// …
+/// let credential = Credential(accessToken: session.accessToken, refreshToken: session.refreshToken)
+/// try await provider.tokenCoordinator?.save(credential)
+/// // …
 /// try await provider.logout()
 /// ```
 public actor TokenCoordinator {

@@ -15,7 +15,7 @@ import GraphQLLanguage
 ///         UnauthenticatedPredicate.status(401, 419).or(.graphQLErrorCode("AUTH_REQUIRED"))
 ///             .matches(response, for: request)
 ///     }
-///     …
+///     // …
 /// }
 /// ```
 public struct UnauthenticatedPredicate: Sendable, CustomStringConvertible {

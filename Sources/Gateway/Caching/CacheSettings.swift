@@ -7,6 +7,7 @@
 ///     .cachePolicy(.cacheOnly)
 ///     .cacheTags(["track:42"])
 /// ```
+/// `JSONValue`, the data as plain JSON, needs `import GraphQLLanguage`.
 public struct CacheSettings: Sendable, Hashable {
     /// The policy; the cache's `defaultPolicy` when `nil`.
     public var policy: CachePolicy?

@@ -32,6 +32,7 @@ extension GraphQLRequest {
     /// ```swift
     /// let request = try GraphQLRequest<JSONValue>(operation: operations["GetTrack"]).cachePolicy(.networkOnly)
     /// ```
+    /// `JSONValue`, the data as plain JSON, needs `import GraphQLLanguage`.
     public func cachePolicy(_ policy: CachePolicy) -> GraphQLRequest {
         var copy = self
         copy.options.cache.policy = policy

@@ -5,9 +5,10 @@ import Foundation
 /// they log out.
 ///
 /// ```swift
+/// let store = try SQLiteCacheStore(path: cachePath)
 /// let provider = Provider(baseURL: api) { config in
 ///     config.tokens = tokenStore
-///     config.cache = ResponseCache(store: try SQLiteCacheStore(path: cachePath))
+///     config.cache = ResponseCache(store: store)
 /// }
 /// let track = try await provider.fetch(operations["GetTrack"], variables: ["id": 42], as: GetTrack.self)
 /// print(track.metrics.cacheOutcome)   // miss, then hit

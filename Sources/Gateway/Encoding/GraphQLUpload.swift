@@ -6,9 +6,10 @@ import Foundation
 ///
 /// ```swift
 /// let cover = GraphQLUpload.file(imageURL, contentType: "image/png")
-/// try await provider.fetch(operations["UploadPlaylistCover"], variables: ["playlistID": "p1"],
-///                          uploads: ["image": cover], as: JSONValue.self)
+/// let uploaded = try await provider.fetch(operations["UploadPlaylistCover"], variables: ["playlistID": "p1"],
+///                                         uploads: ["image": cover], as: JSONValue.self)
 /// ```
+/// `JSONValue`, the data as plain JSON, needs `import GraphQLLanguage`.
 public struct GraphQLUpload: Sendable {
     /// The file's bytes, in memory or on disk.
     public var content: MultipartForm.Part.Content

@@ -37,7 +37,8 @@ extension Provider {
     /// network: the `cacheAndNetwork` policy.
     ///
     /// ```swift
-    /// for try await track in provider.watch(operations["GetTrack"], variables: ["id": 42], as: GetTrack.self) {
+    /// let getTrack = try operations["GetTrack"]
+    /// for try await track in provider.watch(getTrack, variables: ["id": 42], as: GetTrack.self) {
     ///     show(track.data)
     /// }
     /// ```

@@ -40,7 +40,8 @@ extension Provider {
     ///
     /// ```swift
     /// struct LikeTrackVariables: Encodable, Sendable { var input: LikeTrackInput }
-    /// try await provider.fetch(operations["LikeTrack"], variables: LikeTrackVariables(input: …), as: Liked.self)
+    /// let variables = LikeTrackVariables(input: LikeTrackInput(trackID: "t1"))
+/// let liked = try await provider.fetch(operations["LikeTrack"], variables: variables, as: Liked.self)
     /// ```
     /// - Throws: as `fetch(_:variables:uploads:as:options:)`, and `.invalidVariables` when the
     ///   value does not encode as a JSON object.

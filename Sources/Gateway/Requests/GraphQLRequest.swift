@@ -18,6 +18,7 @@ import GraphQLLanguage
 /// let request = try GraphQLRequest<JSONValue>(operation: operations["GetTrack"], variables: ["id": "t1"])
 /// let response = try await provider.send(request)
 /// ```
+/// `JSONValue`, the data as plain JSON, needs `import GraphQLLanguage`.
 /// `Provider.fetch` does the same, with the provider's settings and persisted queries.
 public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
     /// The decoded value: the response envelope.

@@ -38,9 +38,10 @@ public struct GraphQLSettings: Sendable {
 /// var options = GraphQLRequestOptions()
 /// options.idempotencyKey = UUID().uuidString      // the mutation may now be retried
 /// options.priority = .high
-/// try await provider.fetch(operations["LikeTrack"], variables: ["input": ["trackID": "t1"]],
-///                          as: JSONValue.self, options: options)
+/// let liked = try await provider.fetch(operations["LikeTrack"], variables: ["input": ["trackID": "t1"]],
+///                                      as: JSONValue.self, options: options)
 /// ```
+/// `JSONValue`, the data as plain JSON, needs `import GraphQLLanguage`.
 public struct GraphQLRequestOptions: Sendable {
     /// Persisted queries for this request; the provider's when `nil`.
     public var persistedQueries: PersistedQueries?

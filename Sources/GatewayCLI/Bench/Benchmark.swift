@@ -7,15 +7,17 @@ import GraphQLLanguage
 /// ``BenchCommand/benchmarks``:
 ///
 /// ```swift
-/// struct ValidateBenchmark: Benchmark {
-///     var name: String { "validate" }
-///     var summary: String { "Validate an operation against a schema" }
-///     var usage: String { "FILE --schema-file SDL" }
-///     var options: [BenchmarkOption] { [.value("schema-file", help: "The SDL to validate against.")] }
+/// struct ParseFileBenchmark: Benchmark {
+///     var name: String { "parse-file" }
+///     var summary: String { "Parse one operation file" }
+///     var usage: String { "FILE" }
+///     var options: [BenchmarkOption] { [] }
 ///     func run(_ input: BenchmarkInput, runner: BenchmarkRunner) throws -> [BenchmarkResult] {
-///         let sdl = try input.read(try input.requiredValue("schema-file"))
-///         …
-///         return [runner.measure(benchmark: name, input: path, bytesPerRun: nil) { /* one run */ 1 }]
+///         guard let path = input.positionals.first else { throw BenchmarkFailure(message: "name a file", status: 2) }
+///         let bytes = try input.read(path)
+///         return [runner.measure(benchmark: name, input: path, bytesPerRun: bytes.count) {
+///             (try? Parser.parse(Source(bytes: bytes, name: path)))?.definitions.count ?? 0
+///         }]
 ///     }
 /// }
 /// ```

@@ -13,7 +13,8 @@ extension Normalizer {
     ///
     /// ```swift
     /// let key = try Normalizer.normalize(Source(fileText, name: "Queries/GetTrack.graphql"))
-    /// key.text  // query GetTrack($id:ID!){track(id:$id){...TrackFields}}fragment TrackFields on Track{id title}
+    /// print(key.text)
+    /// // query GetTrack($id:ID!){track(id:$id){...TrackFields}}fragment TrackFields on Track{id title}
     /// ```
     /// - Parameters:
     ///   - source: The document's text and name.

@@ -37,8 +37,9 @@
 ///
 /// ```swift
 /// let normalized = try Normalizer.normalize(document, operationName: "GetTrack")
-/// normalized.text       // query GetTrack($id:ID!){track(id:$id){...TrackFields}}fragment TrackFields on Track{id title}
-/// normalized.prettyText // the same operation and fragments in ``Printer``'s pretty form
+/// print(normalized.text)
+/// // query GetTrack($id:ID!){track(id:$id){...TrackFields}}fragment TrackFields on Track{id title}
+/// print(normalized.prettyText)  // the same operation and fragments in ``Printer``'s pretty form
 /// ```
 public enum Normalizer {
     /// Normalizes one operation of a document.

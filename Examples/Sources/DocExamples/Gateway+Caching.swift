@@ -1,0 +1,83 @@
+// The examples of Sources/Gateway/Caching.
+import Foundation
+import Gateway
+import GatewaySQLite
+import GraphQLLanguage
+
+// CacheKey
+func cacheKey(normalizedText: String) {
+    let getTrack = CacheKey.Operation(text: normalizedText, name: "GetTrack")   // once per operation
+    let key = getTrack.key(variables: ["id": 42], endpoint: "https://api.example.com/graphql",
+                           partition: .subject("user-1"))
+    print(key.hex)   // 64 hex digits
+}
+
+// CacheSelection
+func cacheSelection(store: any CacheStore) async throws {
+    try await store.remove(.partition(.subject("user-1")))
+    try await store.remove(.tag("Track:42"))
+    let old = try await store.list(CacheSelection(operation: "GetTrack", expiredAt: .now))
+    _ = old
+}
+
+// CacheSettings
+func cacheSettings(operations: OperationStore) throws {
+    let feed = Endpoint<[Track]>.get("feed").cachePolicy(.networkFirst).cacheTTL(.seconds(30))
+    let track = try GraphQLRequest<JSONValue>(operation: operations["GetTrack"], variables: ["id": 42])
+        .cachePolicy(.cacheOnly)
+        .cacheTags(["track:42"])
+    _ = (feed, track)
+}
+
+// CacheStage
+enum CacheStageExample {
+    struct CountingCache: CacheStage {
+        let counter: Counter
+        func write(_ response: HTTPResponse, for request: HTTPRequest, prepared: PreparedRequest,
+                   context: RequestContext) async {
+            counter.increment()
+        }
+    }
+}
+
+// CacheStore
+enum CacheStoreExample {
+    struct NullStore: CacheStore {
+        var byteLimit: Int { 0 }
+        func get(_ key: CacheKey, now: Date) async throws -> CacheEntry? { nil }
+        func put(_ entry: CacheEntry) async throws -> Bool { false }
+        func touch(_ key: CacheKey, now: Date, stale: Bool) async throws {}
+        func remove(_ selection: CacheSelection) async throws -> Int { 0 }
+        func list(_ selection: CacheSelection, includeBodies: Bool) async throws -> [CacheRecord] { [] }
+        func statistics() async throws -> CacheStatistics { CacheStatistics() }
+    }
+}
+
+// Endpoint+Cache
+func endpointCachePolicy(provider: Provider, operations: OperationStore) async throws {
+    let user = try await provider.send(Endpoint<User>.get("users/42").cachePolicy(.networkFirst))
+    let request = try GraphQLRequest<JSONValue>(operation: operations["GetTrack"]).cachePolicy(.networkOnly)
+    _ = (user, request)
+}
+
+// LayeredCacheStore
+func layeredCacheStore(path: String) throws {
+    let store = LayeredCacheStore(memory: MemoryCacheStore(), back: try SQLiteCacheStore(path: path))
+    _ = store
+}
+
+// ResponseCache
+func responseCache(api: URL, tokenStore: any TokenStore, cachePath: String, operations: OperationStore) async throws {
+    let store = try SQLiteCacheStore(path: cachePath)
+    let provider = Provider(baseURL: api) { config in
+        config.tokens = tokenStore
+        config.cache = ResponseCache(store: store)
+    }
+    let track = try await provider.fetch(operations["GetTrack"], variables: ["id": 42], as: GetTrack.self)
+    print(track.metrics.cacheOutcome)   // miss, then hit
+}
+
+func invalidate(cache: ResponseCache) async throws {
+    try await cache.invalidate(.operation("GetTrack"))
+    try await cache.invalidate(.type("Track"))
+}

@@ -1,0 +1,52 @@
+// The examples of Sources/Gateway/Transport and Sources/Gateway/Support.
+import Foundation
+import Gateway
+
+// Interruption
+func interruption(exchange: () async throws -> HTTPResponse, connection: Connection) async throws {
+    let interruption = Interruption()
+    let response = try await interruption.whileRunning {
+        try await exchange()          // ends early on its own when interrupted
+    } onInterrupt: {
+        connection.cancel()
+    }
+    _ = response
+}
+
+// RedirectChain
+func redirects(request: HTTPRequest, send: (HTTPRequest) async throws -> HTTPResponse) async throws {
+    var chain = RedirectChain(from: request, maxRedirects: 20)
+    var current = request
+    while true {
+        let head = try await send(current)
+        guard let next = try chain.next(status: head.status, headers: head.headers, after: current) else { break }
+        current = next
+    }
+}
+
+// Transport
+struct EchoTransport: Transport {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        HTTPResponse(status: 200, body: Data("ok".utf8), url: request.url)
+    }
+}
+
+// ReachabilityMonitor
+struct AlwaysOnline: ReachabilityMonitor {
+    var currentPath: NetworkPath { NetworkPath(status: .satisfied, interfaces: [.wired]) }
+    func waitUntilSatisfied() async throws {}
+}
+
+// ManualReachability
+func manualReachability() {
+    let network = ManualReachability(NetworkPath(status: .unsatisfied))
+    // … a request that waits for connectivity is held …
+    network.path = NetworkPath(status: .satisfied, interfaces: [.wifi])   // … and now proceeds
+}
+
+// TimeSource
+struct Instantaneous: TimeSource {
+    var now: ContinuousClock.Instant { .now }
+    var date: Date { Date() }
+    func sleep(for duration: Duration) async throws { try Task.checkCancellation() }
+}

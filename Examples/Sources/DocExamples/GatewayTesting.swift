@@ -1,0 +1,126 @@
+// The examples of Sources/GatewayTesting.
+import Foundation
+import Gateway
+import GatewayTesting
+import GraphQLLanguage
+import Testing
+
+// The files a corpus test walks, and what it does with one.
+let corpus: [String] = []
+func parse(_ file: String) throws -> Document { try Parser.parse(Source(file)) }
+func parseFailure(_ text: String) -> GraphQLSyntaxError? {
+    do throws(GraphQLSyntaxError) {
+        _ = try Parser.parse(Source(text))
+        return nil
+    } catch {
+        return error
+    }
+}
+func buildSchema(_ id: String) throws -> SchemaBuildResult { Schema.build([try parse(id)]) }
+
+/// A transport under test.
+struct MyTransport: Transport {
+    var timeout: Duration
+    var maxRedirects: Int
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        HTTPResponse(status: 200, body: Data(), url: request.url)
+    }
+}
+
+// Gate
+func gateExample(stub: StubTransport, provider: Provider) async throws {
+    let gate = Gate()
+    stub.on(.get, "slow", reply: .status(200).held(by: gate))
+    let task = Task { try await provider.send(Endpoint<Empty>.get("slow")) }
+    await gate.waitForArrivals(1)   // the request is now at the gate
+    gate.open()
+    _ = try await task.value
+}
+
+// ManualClock
+func manualClock(api: URL, stub: StubTransport) async throws {
+    let clock = ManualClock()
+    let provider = Provider(baseURL: api, transport: stub) { $0.clock = clock }
+    let task = Task { try await provider.send(Endpoint<Empty>.get("flaky")) }
+    await clock.waitForSleeps(1)        // the pipeline is now waiting to retry
+    clock.advance(by: .seconds(1))      // … and now it retries
+    _ = try await task.value
+}
+
+// OffPool
+@Test func everyCorpusFileParses() async throws {
+    try await OffPool.run {
+        for file in corpus {
+            let document = try parse(file)
+            #expect(document.definitions.count > 0)
+        }
+    }
+}
+
+// OffPoolTrait
+@Suite(.offPool) struct CorpusPrintingTests { /* … */ }
+@Test(.offPool, arguments: corpus) func everyFileReprints(_ file: String) throws { /* … */ }
+
+// OnceCache
+struct SchemaFixtures {
+    static let schemas = OnceCache<String, SchemaBuildResult>()
+
+    func built(_ id: String) async throws -> SchemaBuildResult {
+        try await Self.schemas.value(for: id) { try buildSchema(id) }
+    }
+}
+
+// QueryFileChecks
+@Test func queriesMatchTheSchema() {
+    expectValidQueryFiles(in: "Queries", schema: "Schemas")
+}
+
+// QuietSchedulerTrait
+@Suite(.quietScheduler) struct TransportTimeoutTests { /* … */ }
+
+// ReceivedGraphQLRequest
+func receivedGraphQLRequest() throws {
+    let server = try LoopbackServer { request in
+        guard let graphQL = ReceivedGraphQLRequest(request), graphQL.operationName == "GetTrack" else {
+            return .status(400)
+        }
+        return .json(#"{"data": {"track": null}}"#)
+    }
+    server.shutdown()
+}
+
+// StubTransport+GraphQL
+func stubGraphQL(stub: StubTransport) {
+    stub.on(.graphQL("GetTrack", variables: ["id": "1"]), reply: [.graphQL(data: ["track": ["title": "One"]])])
+    stub.on(.graphQL("GetTrack", variables: ["id": "2"]), reply: [.graphQL(data: ["track": nil])])
+}
+
+// StubTransport
+func stubTransport() {
+    let stub = StubTransport()
+    stub.on(.get, "users/42", reply: .json(#"{"id": 42, "name": "Ada"}"#))
+    stub.on(.post, "orders", reply: .status(401), .json(#"{"id": 7}"#, status: 201))  // 401, then 201
+    stub.on(.get, "search", query: .exactly(["q": "jazz"]), reply: .json("[]").delayed(by: .milliseconds(20)))
+    let provider = Provider(baseURL: URL(string: "https://api.example.com/v1/")!, transport: stub)
+    // …
+    #expect(stub.requests.map(\.url.path) == ["/v1/users/42"])
+    _ = provider
+}
+
+// TransportConformance
+@Suite(.quietScheduler) struct MyTransportConformanceTests {
+    @Test(arguments: TransportConformance.Check.allCases)
+    func conforms(to check: TransportConformance.Check) async throws {
+        try await TransportConformance { settings in
+            MyTransport(timeout: settings.timeout, maxRedirects: settings.maxRedirects)
+        }.run(check)
+    }
+}
+
+// UndisturbedTiming
+func undisturbedTiming(deepDocument: String) {
+    var failure: GraphQLSyntaxError?
+    let elapsed = UndisturbedTiming.measure { failure = parseFailure(deepDocument) }
+    #expect(elapsed < .milliseconds(50))
+    #expect(failure != nil)
+}

@@ -1,0 +1,88 @@
+// The types and helpers the examples take as given: the app's models, a decoded GraphQL
+// operation, a counter. None of these lines is copied from a doc comment.
+import Foundation
+import Gateway
+import GraphQLLanguage
+
+struct User: Codable, Sendable {
+    var id: Int
+    var name: String
+}
+
+struct Track: Codable, Sendable {
+    var id: String
+    var title: String
+}
+
+/// What the sign-in and refresh endpoints answer.
+struct Session: Codable, Sendable {
+    var accessToken: String
+    var refreshToken: String?
+    var expiresIn: Int
+    var userID: String
+}
+
+/// The data of the `GetTrack` query of `Queries/`.
+struct GetTrack: Codable, Sendable {
+    var track: Track?
+}
+
+/// The data of the `LikeTrack` mutation.
+struct Liked: Codable, Sendable {
+    var likeTrack: Bool
+}
+
+struct LikeTrackInput: Codable, Sendable {
+    var trackID: String
+}
+
+struct LikeTrackVariables: Encodable, Sendable {
+    var input: LikeTrackInput
+}
+
+/// A backend's error body.
+struct APIProblem: Codable, Sendable, Error {
+    var title: String
+}
+
+struct Order: Codable, Sendable {
+    var id: Int
+}
+
+struct OrderDraft: Codable, Sendable {
+    var trackIDs: [String]
+}
+
+struct Login: Codable, Sendable {
+    var user: String
+    var password: String
+}
+
+enum MyError: Error {
+    case noRefreshToken
+}
+
+/// Counts calls from any task. `@unchecked Sendable` is sound: `count` is read and written only
+/// while `lock` is held.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() {
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+    }
+}
+
+/// Where an example shows a value on screen.
+func show(_ value: some Any) {}
+
+/// An app's logger.
+struct AppLogger: Sendable {
+    func debug(_ message: String) {}
+}
+
+/// A connection a transport can cancel.
+struct Connection: Sendable {
+    func cancel() {}
+}
