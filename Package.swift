@@ -9,8 +9,6 @@ let package = Package(
         .library(name: "GatewaySQLite", targets: ["GatewaySQLite"]),
         .library(name: "GatewayTesting", targets: ["GatewayTesting"]),
         .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
-        // The `gateway` command's library, for its benchmarks and commands outside this package.
-        .library(name: "GatewayCLI", targets: ["GatewayCLI"]),
         .executable(name: "gateway", targets: ["gateway"]),
     ],
     dependencies: [],

@@ -30,7 +30,6 @@ let package = Package(
                 .product(name: "GatewaySQLite", package: "Gateway"),
                 .product(name: "GatewayTesting", package: "Gateway"),
                 .product(name: "GraphQLLanguage", package: "Gateway"),
-                .product(name: "GatewayCLI", package: "Gateway"),
             ]
         ),
         .testTarget(

@@ -4,23 +4,9 @@ import GraphQLLanguage
 /// One benchmark that `gateway bench NAME` runs.
 ///
 /// To add one, write a type in its own file under `Bench/` and list it in
-/// ``BenchCommand/benchmarks``:
-///
-/// ```swift
-/// struct ParseFileBenchmark: Benchmark {
-///     var name: String { "parse-file" }
-///     var summary: String { "Parse one operation file" }
-///     var usage: String { "FILE" }
-///     var options: [BenchmarkOption] { [] }
-///     func run(_ input: BenchmarkInput, runner: BenchmarkRunner) throws -> [BenchmarkResult] {
-///         guard let path = input.positionals.first else { throw BenchmarkFailure(message: "name a file", status: 2) }
-///         let bytes = try input.read(path)
-///         return [runner.measure(benchmark: name, input: path, bytesPerRun: bytes.count) {
-///             (try? Parser.parse(Source(bytes: bytes, name: path)))?.definitions.count ?? 0
-///         }]
-///     }
-/// }
-/// ```
+/// ``BenchCommand/benchmarks``; `ParseBenchmark` in `Bench+Parse.swift` is a short one to start from:
+/// it reads its files through `BenchmarkInput`, measures each with `BenchmarkRunner.measure`, and
+/// throws `BenchmarkFailure` for bad input.
 public protocol Benchmark: Sendable {
     /// The name typed after `gateway bench`.
     var name: String { get }
