@@ -36,7 +36,11 @@ import Foundation
 ///   the others going.
 ///
 /// The store's failures never fail a request: a look-up that cannot read is a miss and a write
-/// that fails is skipped (except under `cacheOnly`, where the store is the only answer).
+/// that fails is skipped (except under `cacheOnly`, where the store is the only answer). Nor does
+/// a damaged entry: one whose bytes no longer match the checksum the store keeps, or whose body
+/// no longer decodes into the type the request asks for, is removed with one warning and the
+/// request is answered as on a miss (from the network, whose answer replaces it; under
+/// `cacheOnly`, with a `.cacheMiss` error). A response is stored only once it has decoded.
 public final class ResponseCache: CacheStage, AuthEventObserver {
     /// Where entries live.
     public let store: any CacheStore
@@ -55,6 +59,8 @@ public final class ResponseCache: CacheStage, AuthEventObserver {
     public let invalidatesByType: Bool
     /// Where entry times come from.
     let now: @Sendable () -> Date
+    /// Receives the warnings the cache recovers from (an entry that no longer decodes).
+    let warn: @Sendable (CacheWarning) -> Void
     let state = Locked(State())
 
     struct State {
@@ -78,10 +84,14 @@ public final class ResponseCache: CacheStage, AuthEventObserver {
     ///   - storesResponsesWithErrors: whether GraphQL responses with errors next to data are stored.
     ///   - deduplicatesRequests: whether identical requests in flight share one network call.
     ///   - invalidatesByType: whether mutation responses invalidate queries by `__typename`.
+    ///   - onWarning: receives the warnings the cache recovers from (an entry that no longer
+    ///     decodes, which it removes; a logout whose partition could not be purged); by default
+    ///     printed on standard error. The stores report their own (see their `onWarning`).
     ///   - now: the clock entry times are read from (tests pass a fixed one).
     public init(store: any CacheStore, defaultPolicy: CachePolicy = .cacheFirst,
                 defaultTTL: Duration? = .seconds(300), storesResponsesWithErrors: Bool = false,
                 deduplicatesRequests: Bool = true, invalidatesByType: Bool = true,
+                onWarning: @escaping @Sendable (CacheWarning) -> Void = CacheWarning.printToStandardError,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.defaultPolicy = defaultPolicy
@@ -90,6 +100,7 @@ public final class ResponseCache: CacheStage, AuthEventObserver {
         self.deduplicatesRequests = deduplicatesRequests
         self.invalidatesByType = invalidatesByType
         self.now = now
+        warn = onWarning
     }
 
     /// Does nothing: the pipeline stores through the cache's own look-up stage, which sees the
@@ -131,7 +142,7 @@ public final class ResponseCache: CacheStage, AuthEventObserver {
         do {
             try await purge(partition: .subject(subject))
         } catch {
-            CacheWarning.printToStandardError(CacheWarning(
+            warn(CacheWarning(
                 "the cache partition of the user who logged out could not be purged: \(error)"))
         }
     }
