@@ -256,10 +256,9 @@ extension SQLiteCacheDatabase {
     /// leaves it), and warns once.
     func removeDamaged(_ key: CacheKey, _ connection: SQLiteConnection) throws {
         if !readOnly { try deleteKey(connection, key.digest) }
-        warn(CacheWarning(
-            "a cached response of \(key.components.name) no longer matched its checksum (its stored bytes were "
-                + "damaged); " + (readOnly ? "it was not served" : "it was deleted, and the request is answered as on a miss"),
-            path: path))
+        let outcome = readOnly ? "it was not served" : "it was deleted, and the request is answered as on a miss"
+        warn(CacheWarning("a cached response of \(key.components.name) no longer matched its checksum (its stored "
+                          + "bytes were damaged); " + outcome, path: path))
     }
 
     private func deleteKey(_ connection: SQLiteConnection, _ digest: CacheKey.Digest) throws {

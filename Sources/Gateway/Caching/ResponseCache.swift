@@ -20,12 +20,14 @@ import Foundation
 ///   otherwise. `cacheAndNetwork` through `send` or `fetch` answers like `networkFirst`; use
 ///   `Provider.watch` for the cached value followed by the fresh one.
 /// - **What is stored**: GraphQL queries with data (with errors only when
-///   `storesResponsesWithErrors`), never mutations, subscriptions or uploads; REST GETs by the
+///   `storesResponsesWithErrors`), never mutations, subscriptions or uploads, never a response
+///   that says `Cache-Control: no-store` or `Vary: *` (`private` is kept, in the requester's
+///   partition like every entry); REST GETs by the
 ///   HTTP caching rules (RFC 9111): never `no-store` or `Vary: *`; `max-age` or `Expires` set the
 ///   freshness (else a tenth of the age `Last-Modified` gives), `no-cache` and stale entries are
 ///   revalidated with `ETag` / `Last-Modified`; a response with no freshness and no validator is
 ///   kept (already stale) only for `networkFirst` and `cacheAndNetwork`. Only complete,
-///   successful responses are stored.
+///   successful responses are stored, and only once they have decoded into the request's type.
 /// - **Invalidation**: `invalidate(_:)` by key, operation, tag, type, partition or everything;
 ///   a successful unsafe REST request invalidates its URL; a mutation's response invalidates the
 ///   queries that returned an object of a type it names (`invalidatesByType`).
