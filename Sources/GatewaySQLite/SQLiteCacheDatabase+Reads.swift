@@ -3,7 +3,8 @@ import Gateway
 
 extension SQLiteCacheDatabase {
     static let selectHit = """
-        SELECT status, headers, body, tags, stored_at, expires_at, etag, last_modified FROM entries WHERE key = ?1
+        SELECT status, headers, body, tags, stored_at, expires_at, etag, last_modified, checksum FROM entries
+        WHERE key = ?1
         """
 
     static let listColumns = """
@@ -12,13 +13,23 @@ extension SQLiteCacheDatabase {
         """
 
     /// The entry of `key`, counting a hit, a stale hit or a miss (read-only stores count nothing).
+    ///
+    /// An entry whose stored status, header text or body no longer match their checksum is a
+    /// miss, with one warning; a read-write store deletes it.
     func get(_ key: CacheKey, now: Date) throws -> CacheEntry? {
         try perform("read", fallback: nil) { session, connection in
-            guard session.hasSchema else { return nil }
+            guard session.hasSchema, session.hasChecksums else { return nil }
             let statement = try connection.statement(SQLiteCacheDatabase.selectHit)
             SQLiteCacheDatabase.bindKey(statement, 1, key.digest)
-            let found = try statement.step()
-            let entry = found ? SQLiteCacheDatabase.decodeHit(statement, key: key) : nil
+            var entry: CacheEntry?
+            if try statement.step() {
+                if SQLiteCacheDatabase.checksumMatches(statement) {
+                    entry = SQLiteCacheDatabase.decodeHit(statement, key: key)
+                } else {
+                    statement.reset()
+                    try removeDamaged(key, connection)
+                }
+            }
             statement.reset()
             guard !readOnly else { return entry }
             let nowSeconds = now.timeIntervalSince1970
@@ -82,18 +93,27 @@ extension SQLiteCacheDatabase {
         }
     }
 
-    /// The problems `PRAGMA integrity_check` finds; empty when the database is sound. Damage is
-    /// reported, never repaired here.
+    /// The problems `PRAGMA integrity_check` finds, then the entries whose stored bytes no longer
+    /// match their checksum; empty when the database is sound. Damage is reported, never repaired here.
     func verify() throws -> [String] {
         do {
             return try perform("check", fallback: [], repair: false) { session, connection in
                 guard session.hasSchema else { return [] }
                 let statement = try connection.statement("PRAGMA integrity_check")
-                defer { statement.reset() }
                 var problems: [String] = []
                 while try statement.step() {
                     let line = statement.text(0) ?? ""
                     if line != "ok" { problems.append(line) }
+                }
+                statement.reset()
+                guard problems.isEmpty, session.hasChecksums else { return problems }
+                let entries = try connection.statement(
+                    "SELECT status, headers, body, checksum, key, name FROM entries ORDER BY id")
+                defer { entries.reset() }
+                while try entries.step() {
+                    guard !SQLiteCacheDatabase.checksumMatches(entries, checksumColumn: 3) else { continue }
+                    problems.append("the entry \(entries.text(4) ?? "?") (\(entries.text(5) ?? "?")) does not match "
+                                    + "its checksum: its stored bytes were damaged")
                 }
                 return problems
             }
@@ -113,6 +133,16 @@ extension SQLiteCacheDatabase {
             digest.writeHex(into: buffer)
             statement.bindText(index, UnsafeRawBufferPointer(buffer))
         }
+    }
+
+    /// Whether a row's status (column 0), header text (1) and body (2) match its checksum (column
+    /// 8 in `selectHit`).
+    static func checksumMatches(_ row: SQLiteStatement, checksumColumn: Int32 = 8) -> Bool {
+        let stored = UInt64(bitPattern: Int64(row.int(checksumColumn)))
+        let status = row.int(0)
+        return row.withBytes(1) { headers in
+            row.withBytes(2) { body in CacheChecksum.of(status: status, headers: headers, body: body) }
+        } == stored
     }
 
     static func decodeHit(_ statement: SQLiteStatement, key: CacheKey) -> CacheEntry {

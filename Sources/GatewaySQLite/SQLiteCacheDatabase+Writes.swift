@@ -5,15 +5,15 @@ extension SQLiteCacheDatabase {
     static let upsert = """
         INSERT INTO entries(key, kind, name, stats_name, partition_subject, operation, operation_name, variables,
             method, endpoint, vary, tags, status, headers, body, size, stored_at, expires_at, etag, last_modified,
-            hits, last_access)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, 0, ?21)
+            hits, last_access, checksum)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, 0, ?21, ?22)
         ON CONFLICT(key) DO UPDATE SET kind = excluded.kind, name = excluded.name, stats_name = excluded.stats_name,
             partition_subject = excluded.partition_subject, operation = excluded.operation,
             operation_name = excluded.operation_name, variables = excluded.variables, method = excluded.method,
             endpoint = excluded.endpoint, vary = excluded.vary, tags = excluded.tags, status = excluded.status,
             headers = excluded.headers, body = excluded.body, size = excluded.size, stored_at = excluded.stored_at,
             expires_at = excluded.expires_at, etag = excluded.etag, last_modified = excluded.last_modified,
-            last_access = excluded.last_access
+            last_access = excluded.last_access, checksum = excluded.checksum
         """
 
     /// An entry's columns, encoded before the lock is taken.
@@ -24,6 +24,8 @@ extension SQLiteCacheDatabase {
         let headers: String
         let tags: String
         let vary: String
+        /// `CacheChecksum.of(status:headers:body:)` of the stored status, header text and body.
+        let checksum: UInt64
 
         init(_ entry: CacheEntry) {
             self.entry = entry
@@ -32,6 +34,7 @@ extension SQLiteCacheDatabase {
             headers = CacheStorageCoding.encodeHeaders(entry.headers)
             tags = CacheStorageCoding.encodeTags(entry.tags)
             vary = CacheStorageCoding.encodeVary(entry.key.components.vary)
+            checksum = CacheChecksum.of(status: entry.status, headers: headers, body: entry.body)
         }
 
         func bind(to statement: SQLiteStatement) {
@@ -57,6 +60,7 @@ extension SQLiteCacheDatabase {
             statement.bind(19, entry.etag)
             statement.bind(20, entry.lastModified)
             statement.bind(21, entry.storedAt.timeIntervalSince1970)
+            statement.bind(22, Int(Int64(bitPattern: checksum)))
         }
     }
 
@@ -246,6 +250,15 @@ extension SQLiteCacheDatabase {
             upsert.bind(6, delta.evictions)
             try upsert.run()
         }
+    }
+
+    /// Deletes an entry whose stored bytes no longer match their checksum (a read-only store
+    /// leaves it), and warns once.
+    func removeDamaged(_ key: CacheKey, _ connection: SQLiteConnection) throws {
+        if !readOnly { try deleteKey(connection, key.digest) }
+        let outcome = readOnly ? "it was not served" : "it was deleted, and the request is answered as on a miss"
+        warn(CacheWarning("a cached response of \(key.components.name) no longer matched its checksum (its stored "
+                          + "bytes were damaged); " + outcome, path: path))
     }
 
     private func deleteKey(_ connection: SQLiteConnection, _ digest: CacheKey.Digest) throws {

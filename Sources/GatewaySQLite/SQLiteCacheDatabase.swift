@@ -25,6 +25,9 @@ final class SQLiteCacheDatabase: Sendable {
         var connection: SQLiteConnection?
         /// False for a read-only open of a file without tables yet (an empty cache).
         var hasSchema = false
+        /// False for a read-only open of a file of a version before entries had checksums: its
+        /// entries are listed, never served.
+        var hasChecksums = false
         var pageSize = 4096
         var pendingTouches: [CacheKey.Digest: PendingTouch] = [:]
         var pendingCounters = CacheCounterTable()
@@ -123,6 +126,7 @@ final class SQLiteCacheDatabase: Sendable {
             let version = try connection.integer("PRAGMA user_version")
             try SQLiteSchema.check(connection, version: version)
             session.hasSchema = version > 0
+            session.hasChecksums = version >= SQLiteSchema.checksumVersion
             session.pageSize = try connection.integer("PRAGMA page_size")
             session.connection = connection
             return connection
@@ -136,6 +140,7 @@ final class SQLiteCacheDatabase: Sendable {
             throw error
         }
         session.hasSchema = true
+        session.hasChecksums = true
         session.connection = connection
         return connection
     }

@@ -10,6 +10,10 @@ import Gateway
 ///   (expired ones first) are evicted to stay under it.
 /// - A damaged file (a garbage header, a damaged page) is deleted with its companions and
 ///   created again empty, with one warning; the operation that met the damage answers as a miss.
+/// - Every entry carries a checksum of its stored status, header text and body, checked on
+///   every read: an entry whose bytes changed (which `PRAGMA integrity_check` cannot see) is
+///   deleted with one warning and read as a miss. A database of the schema before checksums
+///   loses its entries when it is opened read-write.
 /// - Statistics live in the database, where `gateway cache stats` reads them. Hits are written
 ///   in batches (at the latest with the next write, or a second after the last batch); call
 ///   `flush()` before the process exits to keep the last ones.
@@ -53,7 +57,7 @@ public final class SQLiteCacheStore: CacheStore {
     ///   - maximumEntryBytes: the largest entry stored; by default an eighth of the limit.
     ///   - mode: `.readWrite`, or `.readOnly` for inspection.
     ///   - onWarning: receives the warnings the store recovers from (a damaged file that was
-    ///     rebuilt); by default printed on standard error. It runs while the store is busy, so it
+    ///     rebuilt, a damaged entry that was deleted); by default printed on standard error. It runs while the store is busy, so it
     ///     must not use the store.
     /// - Throws: `GatewayError` of kind `.cache` when the file cannot be opened or created, is
     ///   another application's database or was written by a newer Gateway; read-only, also when
@@ -109,7 +113,7 @@ public final class SQLiteCacheStore: CacheStore {
         try database.flush()
     }
 
-    /// Runs `PRAGMA integrity_check`.
+    /// Runs `PRAGMA integrity_check`, then checks every entry's bytes against its checksum.
     ///
     /// - Returns: the problems found; empty when the database is sound (or has no tables yet).
     /// - Throws: `GatewayError` of kind `.cache` when the file cannot be opened at all.

@@ -56,7 +56,16 @@ enum SQLiteSchema {
         );
         INSERT INTO meta(name, value) VALUES ('created_at', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
         """,
+        // Version 2: every entry carries a checksum of what it serves, checked when it is read.
+        // Entries of version 1 have none and cannot be told sound, so they go (a cache refills).
+        """
+        DELETE FROM entries;
+        ALTER TABLE entries ADD COLUMN checksum INTEGER NOT NULL DEFAULT 0;  -- CacheChecksum of status, headers, body
+        """,
     ]
+
+    /// The first version whose entries carry a checksum.
+    static let checksumVersion = 2
 
     /// Brings the database to `latestVersion`.
     ///

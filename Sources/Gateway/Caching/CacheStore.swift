@@ -7,7 +7,10 @@ import Foundation
 /// how long, and whether a stale entry may answer are the response cache's decisions.
 ///
 /// `get` returns expired entries too (counted as stale hits) so that they can be revalidated or
-/// answer when the network fails; check `CacheEntry.isFresh(at:)`.
+/// answer when the network fails; check `CacheEntry.isFresh(at:)`. It never returns an entry
+/// whose bytes changed since they were stored: the memory and SQLite stores keep a checksum of
+/// each entry's status, header fields and body, and answer a damaged entry with a miss (removing
+/// it, with one warning).
 ///
 /// Implementing one (a store that keeps nothing):
 /// ```swift
@@ -28,7 +31,8 @@ public protocol CacheStore: Sendable {
     /// The entry of `key`, fresh or expired, or `nil`.
     ///
     /// Counts a hit, a stale hit (the entry expired at `now`) or a miss, and marks a found entry
-    /// as used at `now` (its hit count and its place in the eviction order).
+    /// as used at `now` (its hit count and its place in the eviction order). An entry whose bytes
+    /// were damaged is a miss.
     ///
     /// - Parameters:
     ///   - key: the key to look up.

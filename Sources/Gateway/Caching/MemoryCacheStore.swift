@@ -11,6 +11,8 @@ public final class MemoryCacheStore: CacheStore {
     struct Slot {
         var entry: CacheEntry
         var cost: Int
+        /// `CacheChecksum.of(entry)` when it was stored.
+        var checksum: UInt64
         /// Where the entry's operation is counted in `State.counters`.
         var counterIndex: Int
         var hits: Int
@@ -27,19 +29,28 @@ public final class MemoryCacheStore: CacheStore {
     public let byteLimit: Int
     /// The largest entry stored; larger ones are not kept.
     public let maximumEntryBytes: Int
-    private let state = Locked(State())
+    /// Receives the warnings the store recovers from (an entry whose bytes no longer match their checksum).
+    let warn: @Sendable (CacheWarning) -> Void
+    let state = Locked(State())
 
     /// Creates an empty store.
     ///
     /// - Parameters:
     ///   - byteLimit: the most bytes the entries may cost together (`CacheEntry.byteCost`).
     ///   - maximumEntryBytes: the largest single entry kept; by default an eighth of the limit.
-    public init(byteLimit: Int = MemoryCacheStore.defaultByteLimit, maximumEntryBytes: Int? = nil) {
+    ///   - onWarning: receives the warnings the store recovers from (an entry found damaged, which
+    ///     it removes); by default printed on standard error. It must not use the store.
+    public init(byteLimit: Int = MemoryCacheStore.defaultByteLimit, maximumEntryBytes: Int? = nil,
+                onWarning: @escaping @Sendable (CacheWarning) -> Void = CacheWarning.printToStandardError) {
         self.byteLimit = max(0, byteLimit)
         self.maximumEntryBytes = min(self.byteLimit, max(0, maximumEntryBytes ?? self.byteLimit / 8))
+        warn = onWarning
     }
 
     /// The entry of `key`, counting a hit, a stale hit or a miss.
+    ///
+    /// An entry whose status, header fields or body no longer match the checksum taken when it
+    /// was stored is removed with one warning, and the look-up is a miss.
     public func get(_ key: CacheKey, now: Date) async -> CacheEntry? {
         getNow(key, now: now)
     }
@@ -97,21 +108,46 @@ public final class MemoryCacheStore: CacheStore {
 
     /// `get` without suspending.
     package func getNow(_ key: CacheKey, now: Date) -> CacheEntry? {
-        state.withLock { state in
+        let found = state.withLock { state -> (CacheEntry, UInt64)? in
             let found = state.entries.use(key.digest) { slot in
                 slot.hits += 1
                 slot.lastAccess = now
-                return (slot.entry, slot.counterIndex)
+                return (slot.entry, slot.checksum, slot.counterIndex)
             }
-            guard let (entry, counterIndex) = found else {
+            guard let (entry, checksum, counterIndex) = found else {
                 state.counters.update(key.components.statisticsName) { $0.misses += 1 }
                 return nil
             }
             state.counters.update(at: counterIndex) { counters in
                 if entry.isFresh(at: now) { counters.hits += 1 } else { counters.staleHits += 1 }
             }
-            return entry
+            return (entry, checksum)
         }
+        // Checked outside the lock: a large body takes a while to sum.
+        guard let (entry, checksum) = found else { return nil }
+        guard CacheChecksum.of(entry) == checksum else {
+            removeDamaged(entry, checksum: checksum, now: now)
+            return nil
+        }
+        return entry
+    }
+
+    /// Removes an entry found damaged (unless another write replaced it meanwhile), counts its
+    /// look-up as a miss rather than a hit, and warns once.
+    private func removeDamaged(_ entry: CacheEntry, checksum: UInt64, now: Date) {
+        let removed = state.withLock { state -> Bool in
+            guard let slot = state.entries.peek(entry.key.digest), slot.checksum == checksum else { return false }
+            state.entries.remove(entry.key.digest)
+            state.bytes -= slot.cost
+            state.counters.update(at: slot.counterIndex) { counters in
+                if entry.isFresh(at: now) { counters.hits -= 1 } else { counters.staleHits -= 1 }
+                counters.misses += 1
+            }
+            return true
+        }
+        guard removed else { return }
+        warn(CacheWarning("a cached response of \(entry.name) no longer matched its checksum (its bytes in memory "
+                          + "were damaged); it was removed, and the request is answered as on a miss"))
     }
 
     /// Looks up `key` without counting anything or changing the order.
@@ -124,6 +160,7 @@ public final class MemoryCacheStore: CacheStore {
     @discardableResult
     package func putNow(_ entry: CacheEntry, cost: Int, countWrite: Bool, lastAccess: Date? = nil) -> Bool {
         let digest = entry.key.digest
+        let checksum = CacheChecksum.of(entry)
         return state.withLock { state in
             if let old = state.entries.remove(digest) { state.bytes -= old.cost }
             guard cost <= maximumEntryBytes else { return false }
@@ -132,8 +169,8 @@ public final class MemoryCacheStore: CacheStore {
                 state.counters.update(at: victim.value.counterIndex) { $0.evictions += 1 }
             }
             let counterIndex = state.counters.index(for: entry.key.components.statisticsName)
-            state.entries.insert(Slot(entry: entry, cost: cost, counterIndex: counterIndex, hits: 0,
-                                      lastAccess: lastAccess ?? entry.storedAt), for: digest)
+            state.entries.insert(Slot(entry: entry, cost: cost, checksum: checksum, counterIndex: counterIndex,
+                                      hits: 0, lastAccess: lastAccess ?? entry.storedAt), for: digest)
             state.bytes += cost
             if countWrite { state.counters.update(at: counterIndex) { $0.writes += 1 } }
             return true

@@ -5,13 +5,13 @@ extension ResponseCache {
     /// The tag a stored GraphQL response carries for each `__typename` in its data.
     static func typeTag(_ typename: String) -> String { "type:" + typename }
 
-    /// Step 9 for a request with a plan: stores the network's answer when the rules allow, or
-    /// refreshes the entry a `304` confirmed.
+    /// What step 9 does with the network's answer to a request with a plan: the response to
+    /// answer with (the stored body after a `304`), the cache outcome, and the entry to write
+    /// (the new response when the rules allow, or the entry a `304` confirmed, refreshed).
     ///
-    /// - Returns: the response to answer with (the stored body after a `304`) and the outcome.
-    func settle(_ response: HTTPResponse, plan: CachePlan, entry: CacheEntry?, generation: UInt64) async
-        -> (HTTPResponse, CacheOutcome)
-    {
+    /// Nothing is written here: the pipeline decodes the answer first (step 8) and writes only
+    /// what decoded, with `write(_:generation:)`.
+    func settlement(_ response: HTTPResponse, plan: CachePlan, entry: CacheEntry?) -> CacheSettlement {
         let now = self.now()
         if response.status == 304, let entry {
             var refreshed = entry
@@ -21,19 +21,31 @@ extension ResponseCache {
             refreshed.expiresAt = expiry(HTTPCacheRules(headers), plan: plan, now: now) ?? now
             refreshed.etag = headers["ETag"]
             refreshed.lastModified = headers["Last-Modified"]
-            await write(refreshed, generation: generation)
-            return (refreshed.response, .revalidated)
+            return CacheSettlement(answer: refreshed.response, outcome: .revalidated, entry: refreshed)
         }
-        let looked: CacheOutcome = plan.policy == .networkOnly ? .bypassed : .miss
-        guard let stored = storable(response, plan: plan, now: now) else { return (response, .notCacheable) }
-        await write(stored, generation: generation)
-        return (response, looked)
+        guard let stored = storable(response, plan: plan, now: now) else {
+            return CacheSettlement(answer: response, outcome: .notCacheable, entry: nil)
+        }
+        return CacheSettlement(answer: response, outcome: plan.policy == .networkOnly ? .bypassed : .miss,
+                               entry: stored)
+    }
+
+    /// Removes an entry whose body no longer decodes into the type a request asked for (it was
+    /// stored for another type, or by another version of the app), with one warning.
+    func evict(_ entry: CacheEntry, undecodable error: any Error) async {
+        _ = try? await store.remove(.key(entry.key))
+        warn(CacheWarning("a cached response of \(entry.name) no longer decodes (\(GatewayError.summary(of: error))); "
+                          + "it was removed, and the request is answered as on a miss"))
     }
 
     /// The entry to store for `response`, or `nil` when the rules say not to.
     private func storable(_ response: HTTPResponse, plan: CachePlan, now: Date) -> CacheEntry? {
         guard let rest = plan.rest else {
-            guard response.isSuccess, let typenames = graphQLTypenames(response) else { return nil }
+            // The same header rules as REST: never `no-store` or `Vary: *`; `private` is kept,
+            // in the request's partition like every entry.
+            let rules = HTTPCacheRules(response.headers)
+            guard response.isSuccess, !rules.noStore, !rules.varyAll, let typenames = graphQLTypenames(response)
+            else { return nil }
             let ttl = plan.settings.ttl ?? defaultTTL
             return CacheEntry(key: plan.key, response: response,
                               tags: plan.settings.tags + typenames.map(Self.typeTag), storedAt: now,
@@ -138,6 +150,16 @@ extension ResponseCache {
         guard !prepared.method.isSafe, (200..<400).contains(response.status) else { return }
         _ = try? await invalidate(.url(request.url))
     }
+}
+
+/// What step 9 does with one network answer (see `ResponseCache.settlement`).
+struct CacheSettlement {
+    /// The response to answer with: the network's, or the stored one a `304` confirmed.
+    let answer: HTTPResponse
+    /// The cache outcome for the request that made the call.
+    let outcome: CacheOutcome
+    /// The entry to write once the answer has decoded; `nil` when nothing is stored.
+    let entry: CacheEntry?
 }
 
 extension Duration {

@@ -21,12 +21,14 @@ import Foundation
 ///   otherwise. `cacheAndNetwork` through `send` or `fetch` answers like `networkFirst`; use
 ///   `Provider.watch` for the cached value followed by the fresh one.
 /// - **What is stored**: GraphQL queries with data (with errors only when
-///   `storesResponsesWithErrors`), never mutations, subscriptions or uploads; REST GETs by the
+///   `storesResponsesWithErrors`), never mutations, subscriptions or uploads, never a response
+///   that says `Cache-Control: no-store` or `Vary: *` (`private` is kept, in the requester's
+///   partition like every entry); REST GETs by the
 ///   HTTP caching rules (RFC 9111): never `no-store` or `Vary: *`; `max-age` or `Expires` set the
 ///   freshness (else a tenth of the age `Last-Modified` gives), `no-cache` and stale entries are
 ///   revalidated with `ETag` / `Last-Modified`; a response with no freshness and no validator is
 ///   kept (already stale) only for `networkFirst` and `cacheAndNetwork`. Only complete,
-///   successful responses are stored.
+///   successful responses are stored, and only once they have decoded into the request's type.
 /// - **Invalidation**: `invalidate(_:)` by key, operation, tag, type, partition or everything;
 ///   a successful unsafe REST request invalidates its URL; a mutation's response invalidates the
 ///   queries that returned an object of a type it names (`invalidatesByType`).
@@ -37,7 +39,11 @@ import Foundation
 ///   the others going.
 ///
 /// The store's failures never fail a request: a look-up that cannot read is a miss and a write
-/// that fails is skipped (except under `cacheOnly`, where the store is the only answer).
+/// that fails is skipped (except under `cacheOnly`, where the store is the only answer). Nor does
+/// a damaged entry: one whose bytes no longer match the checksum the store keeps, or whose body
+/// no longer decodes into the type the request asks for, is removed with one warning and the
+/// request is answered as on a miss (from the network, whose answer replaces it; under
+/// `cacheOnly`, with a `.cacheMiss` error). A response is stored only once it has decoded.
 public final class ResponseCache: CacheStage, AuthEventObserver {
     /// Where entries live.
     public let store: any CacheStore
@@ -56,6 +62,8 @@ public final class ResponseCache: CacheStage, AuthEventObserver {
     public let invalidatesByType: Bool
     /// Where entry times come from.
     let now: @Sendable () -> Date
+    /// Receives the warnings the cache recovers from (an entry that no longer decodes).
+    let warn: @Sendable (CacheWarning) -> Void
     let state = Locked(State())
 
     struct State {
@@ -79,10 +87,14 @@ public final class ResponseCache: CacheStage, AuthEventObserver {
     ///   - storesResponsesWithErrors: whether GraphQL responses with errors next to data are stored.
     ///   - deduplicatesRequests: whether identical requests in flight share one network call.
     ///   - invalidatesByType: whether mutation responses invalidate queries by `__typename`.
+    ///   - onWarning: receives the warnings the cache recovers from (an entry that no longer
+    ///     decodes, which it removes; a logout whose partition could not be purged); by default
+    ///     printed on standard error. The stores report their own (see their `onWarning`).
     ///   - now: the clock entry times are read from (tests pass a fixed one).
     public init(store: any CacheStore, defaultPolicy: CachePolicy = .cacheFirst,
                 defaultTTL: Duration? = .seconds(300), storesResponsesWithErrors: Bool = false,
                 deduplicatesRequests: Bool = true, invalidatesByType: Bool = true,
+                onWarning: @escaping @Sendable (CacheWarning) -> Void = CacheWarning.printToStandardError,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.defaultPolicy = defaultPolicy
@@ -91,6 +103,7 @@ public final class ResponseCache: CacheStage, AuthEventObserver {
         self.deduplicatesRequests = deduplicatesRequests
         self.invalidatesByType = invalidatesByType
         self.now = now
+        warn = onWarning
     }
 
     /// Does nothing: the pipeline stores through the cache's own look-up stage, which sees the
@@ -132,7 +145,7 @@ public final class ResponseCache: CacheStage, AuthEventObserver {
         do {
             try await purge(partition: .subject(subject))
         } catch {
-            CacheWarning.printToStandardError(CacheWarning(
+            warn(CacheWarning(
                 "the cache partition of the user who logged out could not be purged: \(error)"))
         }
     }

@@ -5,19 +5,27 @@
 /// left. A call that every member left is `abandoned` and takes no new members.
 final class SharedCall: Sendable {
     /// What the call produced: the response to answer with (a revalidated entry's, after a
-    /// `304`), the request sent, the call's metrics, and the cache outcome for its first member.
-    /// A class, so that the steps waiting for it hold a reference rather than a copy.
+    /// `304`), the request sent, the call's metrics, the cache outcome for its first member, and
+    /// the value it decoded for its first member (or why that failed). A class, so that the steps
+    /// waiting for it hold a reference rather than a copy.
     final class Result: Sendable {
         let response: HTTPResponse
         let request: HTTPRequest
         let metrics: RequestMetrics
         let outcome: CacheOutcome
+        /// The response decoded into the first member's type, unless that failed.
+        let value: (any Sendable)?
+        /// Why the response did not decode into the first member's type (it was not stored).
+        let decodingFailure: GatewayError?
 
-        init(response: HTTPResponse, request: HTTPRequest, metrics: RequestMetrics, outcome: CacheOutcome) {
+        init(response: HTTPResponse, request: HTTPRequest, metrics: RequestMetrics, outcome: CacheOutcome,
+             value: (any Sendable)?, decodingFailure: GatewayError?) {
             self.response = response
             self.request = request
             self.metrics = metrics
             self.outcome = outcome
+            self.value = value
+            self.decodingFailure = decodingFailure
         }
     }
 

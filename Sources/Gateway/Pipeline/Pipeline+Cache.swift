@@ -6,10 +6,13 @@ import Foundation
 /// asked (unless `networkOnly`). A fresh entry (`cacheFirst`) or any entry (`cacheOnly`) answers
 /// at once: decoded by the requestable, without queue, auth or transport. Otherwise steps 2–7
 /// run as one network call that identical requests in flight share (a stale entry's validators
-/// go with it), step 9 stores or refreshes the entry there, and each request decodes the answer
-/// itself (step 8). Under `networkFirst` (and `cacheAndNetwork`), a network failure is answered
-/// from the entry when there is one. Requests the cache does not store run steps 2–9 as they
-/// are, and a successful unsafe one invalidates what it changed.
+/// go with it), the request that started it decodes the answer there (step 8), and only an
+/// answer that decoded is stored, or refreshes the entry (step 9); each request that joined the
+/// call decodes the answer itself. Under `networkFirst` (and `cacheAndNetwork`), a network
+/// failure is answered from the entry when there is one. An entry that does not decode into the
+/// request's type (before it answers, or before its validators are sent) is removed with one
+/// warning and the request goes on as on a miss. Requests the cache does not store run steps
+/// 2–9 as they are, and a successful unsafe one invalidates what it changed.
 extension Pipeline {
     /// Steps 1–9, through the response cache when the provider has one.
     @inline(never)
@@ -28,7 +31,8 @@ extension Pipeline {
         }
         if lookup.reads { try await read(lookup, from: cache) }
         run.metrics.cacheLookup = ContinuousClock.now - lookingUpAt
-        if try answered(requestable, lookup, cache: cache, run) { return }
+        if try await answered(requestable, lookup, cache: cache, run) { return }
+        if lookup.revalidates { await checkRevalidated(requestable, lookup, cache) }
         try await networkFallingBack(requestable, lookup, cache, clockStart, run)
     }
 
@@ -59,20 +63,25 @@ extension Pipeline {
         do {
             try await network(requestable, lookup, cache: cache, clockStart: clockStart, run)
         } catch {
-            try fallBack(after: error, requestable, lookup, cache, run)
+            try await fallBack(after: error, requestable, lookup, cache, run)
         }
     }
 
     /// Answers a failed network call from the stored entry where the policy allows it;
-    /// otherwise rethrows.
+    /// otherwise (or when the entry does not decode, which removes it) rethrows.
     @inline(never)
     private func fallBack(after error: any Error, _ requestable: any Requestable, _ lookup: CacheLookup,
-                          _ cache: ResponseCache, _ run: Run) throws
+                          _ cache: ResponseCache, _ run: Run) async throws
     {
         guard let failure = error as? GatewayError, lookup.fallsBack(after: failure), let entry = lookup.entry else {
             throw error
         }
-        try answer(requestable, from: entry, fresh: entry.isFresh(at: cache.now()), lookup.prepared, run)
+        if let undecodable = try answer(requestable, from: entry, fresh: entry.isFresh(at: cache.now()),
+                                        lookup.prepared, run)
+        {
+            await cache.evict(entry, undecodable: undecodable)
+            throw error
+        }
     }
 
     /// The stored entry for the plan's key into `lookup.entry`; a store that cannot be read is
@@ -88,16 +97,20 @@ extension Pipeline {
     }
 
     /// Answers from the stored entry where the policy says so (`true`); throws a miss under
-    /// `cacheOnly`; otherwise `false`: the network is asked.
+    /// `cacheOnly`; otherwise `false`: the network is asked. An entry that does not decode is
+    /// removed (with a warning) and counts as a miss.
     @inline(never)
     private func answered(_ requestable: any Requestable, _ lookup: CacheLookup, cache: ResponseCache,
-                          _ run: Run) throws -> Bool
+                          _ run: Run) async throws -> Bool
     {
         guard let plan = lookup.plan else { return false }
         let now = cache.now()
         if let entry = lookup.entry, plan.policy == .cacheOnly || (plan.policy == .cacheFirst && entry.isFresh(at: now)) {
-            try answer(requestable, from: entry, fresh: entry.isFresh(at: now), lookup.prepared, run)
-            return true
+            guard let undecodable = try answer(requestable, from: entry, fresh: entry.isFresh(at: now),
+                                               lookup.prepared, run)
+            else { return true }
+            lookup.entry = nil
+            await cache.evict(entry, undecodable: undecodable)
         }
         guard plan.policy != .cacheOnly else {
             throw GatewayError(
@@ -108,13 +121,40 @@ extension Pipeline {
     }
 
     /// Answers from a stored entry: decoded by the requestable, nothing sent.
+    ///
+    /// - Returns: `nil` when answered; the decoding error when the entry does not decode (`run`
+    ///   is then left without a request, response or outcome).
     private func answer(_ requestable: any Requestable, from entry: CacheEntry, fresh: Bool,
-                        _ prepared: PreparedRequest, _ run: Run) throws
+                        _ prepared: PreparedRequest, _ run: Run) throws -> (any Error)?
     {
-        run.metrics.cacheOutcome = fresh ? .hit : .stale
         run.request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers)
         run.response = entry.response
-        try decode(requestable, run)
+        do {
+            try decode(requestable, run)
+        } catch {
+            if error is CancellationError { throw error }
+            run.request = nil
+            run.response = nil
+            return error
+        }
+        run.metrics.cacheOutcome = fresh ? .hit : .stale
+        return nil
+    }
+
+    /// Before a stale entry's validators are sent: decodes the entry, whose body a `304` would
+    /// answer with, into `lookup.revalidatedValue`; an entry that does not decode is removed
+    /// (with a warning), and the request goes without validators, as on a miss.
+    @inline(never)
+    private func checkRevalidated(_ requestable: any Requestable, _ lookup: CacheLookup, _ cache: ResponseCache)
+        async
+    {
+        guard let entry = lookup.entry else { return }
+        do {
+            lookup.revalidatedValue = try requestable.decode(entry.response, context: decodingContext)
+        } catch {
+            lookup.entry = nil
+            await cache.evict(entry, undecodable: error)
+        }
     }
 
     /// Steps 2–7 and 9 as one call, shared by identical requests in flight when the cache says so;
@@ -132,7 +172,9 @@ extension Pipeline {
         try networkAnswered(requestable, result, joined: joined, run)
     }
 
-    /// After the network call: its metrics, request and response in `run`, and step 8.
+    /// After the network call: its metrics, request and response in `run`, and the value the
+    /// call decoded (step 8) for the request that started it; a request that joined decodes the
+    /// answer itself (it may ask for another type).
     @inline(never)
     private func networkAnswered(_ requestable: any Requestable, _ result: SharedCall.Result, joined: Bool,
                                  _ run: Run) throws
@@ -143,7 +185,9 @@ extension Pipeline {
         run.metrics.cacheOutcome = joined ? .shared : result.outcome
         run.request = result.request
         run.response = result.response
-        try decode(requestable, run)
+        guard !joined else { return try decode(requestable, run) }
+        if let failure = result.decodingFailure { throw failure }
+        run.value = result.value
     }
 
     /// Whether `failure` means the network (or the server) failed, so a cached answer may stand in.
@@ -163,6 +207,8 @@ final class CacheLookup {
     let encoding: ParameterEncodingContext
     var plan: CachePlan?
     var entry: CacheEntry?
+    /// The stored entry decoded, when its validators are sent: a `304` answers with it.
+    var revalidatedValue: (any Sendable)?
 
     /// Step 1: builds the request, the provider's header fields under its own.
     @inline(never)
@@ -175,6 +221,13 @@ final class CacheLookup {
     var reads: Bool {
         guard let plan else { return false }
         return plan.policy != .networkOnly
+    }
+
+    /// Whether the network call sends the stored entry's validators: a REST entry with an `ETag`
+    /// or a `Last-Modified`.
+    var revalidates: Bool {
+        guard let entry, plan?.rest != nil else { return false }
+        return entry.etag != nil || entry.lastModified != nil
     }
 
     /// Whether a network failure is answered from the stored entry (`networkFirst`, `cacheAndNetwork`).
@@ -191,6 +244,8 @@ final class NetworkCall: Sendable {
     let plan: CachePlan
     /// The entry a `304` revalidates.
     let revalidated: CacheEntry?
+    /// `revalidated` decoded by the starting request (what a `304` answers with).
+    let revalidatedValue: (any Sendable)?
     let generation: UInt64
     let context: RequestContext
     let clockStart: ContinuousClock.Instant
@@ -220,6 +275,7 @@ final class NetworkCall: Sendable {
         leg = NetworkLeg(base: requestable, prepared: sent, conditional: conditional)
         self.plan = plan
         revalidated = conditional ? lookup.entry : nil
+        revalidatedValue = conditional ? lookup.revalidatedValue : nil
         generation = cache.generation
         context = run.context
         self.clockStart = clockStart
@@ -228,34 +284,48 @@ final class NetworkCall: Sendable {
         self.pipeline = pipeline
     }
 
-    /// Steps 2–7 through the pipeline, then step 9 through the cache.
+    /// Steps 2–7 through the pipeline, step 8 for the starting request, then step 9 through the
+    /// cache for an answer that decoded.
     @Sendable
     func perform() async throws -> SharedCall.Result {
         let shared = Pipeline.Run(context: context, interruption: interruption)
         do {
             try await pipeline.admit(leg, clockStart: clockStart, shared)
-            return try await settle(shared)
+            let (settlement, failure) = try decoded(shared)
+            if failure == nil, let entry = settlement.entry { await write(entry, shared) }
+            return SharedCall.Result(response: settlement.answer, request: try shared.accepted().request,
+                                     metrics: shared.metrics, outcome: settlement.outcome, value: shared.value,
+                                     decodingFailure: failure)
         } catch let failure as GatewayError {
             throw shared.filled(failure)
         }
     }
 
-    /// Step 9: the cache stores or refreshes the entry.
+    /// Step 8 for the starting request: the answer (the stored body after a `304`) decoded into
+    /// `shared.value`; a decoding failure is returned, for the starting request alone.
     @inline(never)
-    private func settle(_ shared: Pipeline.Run) async throws -> SharedCall.Result {
-        let writingAt = ContinuousClock.now
-        let response = try shared.accepted().response
-        let (answer, outcome) = await cache.settle(response, plan: plan, entry: revalidated, generation: generation)
-        return try Self.settled(answer, outcome, since: writingAt, shared)
+    private func decoded(_ shared: Pipeline.Run) throws -> (CacheSettlement, GatewayError?) {
+        let settlement = cache.settlement(try shared.accepted().response, plan: plan, entry: revalidated)
+        shared.response = settlement.answer
+        shared.value = nil
+        if settlement.outcome == .revalidated, let revalidatedValue {
+            shared.value = revalidatedValue
+            return (settlement, nil)
+        }
+        do {
+            try pipeline.decode(leg.base, shared)
+            return (settlement, nil)
+        } catch let failure as GatewayError {
+            return (settlement, shared.filled(failure))
+        }
     }
 
+    /// Step 9: the cache stores the entry or refreshes it, timed.
     @inline(never)
-    private static func settled(_ answer: HTTPResponse, _ outcome: CacheOutcome, since writingAt: ContinuousClock.Instant,
-                                _ shared: Pipeline.Run) throws -> SharedCall.Result
-    {
+    private func write(_ entry: CacheEntry, _ shared: Pipeline.Run) async {
+        let writingAt = ContinuousClock.now
+        await cache.write(entry, generation: generation)
         shared.metrics.cacheWrite = ContinuousClock.now - writingAt
-        return SharedCall.Result(response: answer, request: try shared.accepted().request, metrics: shared.metrics,
-                                 outcome: outcome)
     }
 }
 

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// 1. **Build**: the `Requestable` makes a `PreparedRequest` (URL joined safely, fixed query
 ///    items, headers, unencoded parameters, priority, retryability); the provider's default
-///    headers are merged under its own, header fields with line breaks are refused, and the
+///    headers are merged under its own, header fields with line breaks are refused, a
+///    `cacheOnly` request without a response cache is refused (`.cacheNotConfigured`), and the
 ///    call's deadline is fixed (one deadline covers every attempt).
 /// 2. **Queue**: `Configuration.queue` admits the request by priority under its concurrency cap
 ///    (observers: `enqueued`, `dequeued`); a request cancelled while queued leaves without
@@ -35,11 +36,13 @@ import Foundation
 ///    sent again (back-off or `Retry-After`, never past the deadline); otherwise the
 ///    requestable's `validate` decides (for an endpoint: its acceptable status codes and API
 ///    error body); a failed attempt without a response stands as an error.
-/// 8. **Decode**: the requestable decodes the accepted response.
-/// 9. **Cache write**: `Configuration.cache` is offered the response. A `ResponseCache` works
-///    around steps 2–9 instead (`Pipeline+Cache.swift`): after step 1 it looks the request up
-///    and may answer from the store without steps 2–7; identical requests in flight share
-///    one pass through steps 2–7; it stores the response itself.
+/// 8. **Decode**: the requestable decodes the accepted response; a failure ends the request
+///    before step 9, so nothing that failed to decode is offered to the cache.
+/// 9. **Cache write**: `Configuration.cache` is offered the decoded response. A `ResponseCache`
+///    works around steps 2–9 instead (`Pipeline+Cache.swift`): after step 1 it looks the request
+///    up and may answer from the store without steps 2–7 (an entry that does not decode is
+///    removed, and the request goes on as on a miss); identical requests in flight share one
+///    pass through steps 2–8; it stores the response itself, once it has decoded.
 /// 10. **Metrics**: the total time is recorded, the `Response` is returned with its
 ///     `RequestMetrics`, and observers get `finished` with them, exactly once for every
 ///     request, however it ended.
@@ -371,6 +374,7 @@ final class Pipeline: Sendable {
     private func build(_ requestable: any Requestable, clockStart: ContinuousClock.Instant, _ run: Run) throws {
         var prepared = try prepare(requestable)
         try HeaderValidation.check(prepared.headers)
+        if prepared.cache.policy == .cacheOnly, responseCache == nil { throw cacheNotConfigured(prepared) }
         if run.refresh != nil {
             prepared.priority = .blocker
             prepared.requiresAuthentication = false
@@ -384,6 +388,16 @@ final class Pipeline: Sendable {
         run.prepared = prepared
         notify { $0.requestEnqueued(run.context) }
         run.queuedAt = ContinuousClock.now
+    }
+
+    /// The error for a `cacheOnly` request through a provider without a response cache.
+    @inline(never)
+    private func cacheNotConfigured(_ prepared: PreparedRequest) -> GatewayError {
+        GatewayError(.cacheNotConfigured,
+                     "\(prepared.name) asks for the cache policy cacheOnly, but the provider has no response cache "
+                        + "to answer from, so nothing was sent",
+                     fix: "give the provider a cache (config.cache = ResponseCache(store: MemoryCacheStore()), or a "
+                        + "SQLiteCacheStore), or choose another cache policy", endpoint: prepared.name)
     }
 
     /// The requestable's request, the provider's header fields under its own.

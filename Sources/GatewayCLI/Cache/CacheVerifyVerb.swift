@@ -10,10 +10,12 @@ struct CacheVerifyVerb: CacheVerb {
     let summary = "Check the database's integrity (read-only); exit 1 when it is damaged"
     let details = """
           Runs SQLite's integrity check on the database, read-only, and checks that every
-          entry's key is the digest of its stored components. Prints a report: sound, or each
-          problem found and what to do. Exit status 1 when the database is damaged (a garbage
-          header, a damaged page, keys that do not match), 0 when it is sound. Nothing is
-          repaired; 'gateway cache purge' deletes a damaged database and starts an empty one.
+          entry's stored status, headers and body match its checksum and that its key is the
+          digest of its stored components. Prints a report: sound, or each problem found and
+          what to do. Exit status 1 when the database is damaged (a garbage header, a damaged
+          page, an entry whose bytes changed, keys that do not match), 0 when it is sound.
+          Nothing is repaired; 'gateway cache purge' deletes a damaged database and starts an
+          empty one.
           --json prints { path, ok, problems: [text], entries, diskBytes }.
         """
 

@@ -62,6 +62,24 @@ import Testing
         #expect(setup.networkCalls == 0)
     }
 
+    @Test(arguments: [false, true])
+    func cacheOnlyWithoutAResponseCacheIsAnErrorOfItsOwnAndSendsNothing(graphQL: Bool) async throws {
+        let stub = StubTransport(unmatched: .notFound)
+        let provider = Provider(baseURL: testBaseURL, transport: stub) { config in config.retryPolicy = .none }
+        let error = await #expect(throws: GatewayError.self) {
+            if graphQL {
+                _ = try await provider.fetch(try CacheOperations.getTrack(), variables: ["id": "t1"],
+                                             as: JSONValue.self, cachePolicy: .cacheOnly)
+            } else {
+                _ = try await provider.send(Endpoint<JSONValue>.get("users/1").cachePolicy(.cacheOnly))
+            }
+        }
+        #expect(error?.kind == .cacheNotConfigured)
+        #expect(error?.message.contains("no response cache") == true, "\(String(describing: error))")
+        #expect(error?.fix?.contains("config.cache") == true)
+        #expect(stub.requests.isEmpty)
+    }
+
     @Test func cacheOnlyServesAStaleEntryAsStale() async throws {
         let setup = CachedProvider()
         setup.stub.onGraphQL("GetTrack", reply: .graphQL(data: CacheOperations.track("t1", title: "One")))

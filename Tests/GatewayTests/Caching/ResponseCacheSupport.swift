@@ -21,11 +21,11 @@ struct CachedProvider {
 
     init(store: any CacheStore = MemoryCacheStore(), stub: StubTransport = StubTransport(),
          storesErrors: Bool = false, defaultTTL: Duration? = .seconds(300), tokens: (any TokenStore)? = nil,
-         configure: (inout Provider.Configuration) -> Void = { _ in }) {
+         warnings: WarningLog? = nil, configure: (inout Provider.Configuration) -> Void = { _ in }) {
         self.stub = stub
         self.store = store
         let cache = ResponseCache(store: store, defaultTTL: defaultTTL, storesResponsesWithErrors: storesErrors,
-                                  now: clock.read)
+                                  onWarning: warnings?.handler ?? CacheWarning.printToStandardError, now: clock.read)
         self.cache = cache
         provider = Provider(baseURL: testBaseURL, transport: stub) { config in
             config.cache = cache
@@ -62,5 +62,16 @@ enum CacheOperations {
 
     static func artist(_ id: String, name: String) -> JSONValue {
         ["artist": ["__typename": "Artist", "id": .string(id), "name": .string(name)]]
+    }
+}
+
+/// Collects the warnings a cache or store reports.
+final class WarningLog: Sendable {
+    private let warnings = Locked<[CacheWarning]>([])
+
+    var all: [CacheWarning] { warnings.value }
+
+    var handler: @Sendable (CacheWarning) -> Void {
+        { [warnings] warning in warnings.withLock { $0.append(warning) } }
     }
 }
