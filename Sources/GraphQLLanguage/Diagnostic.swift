@@ -75,14 +75,37 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 
     private static func snippet(at location: SourceLocation) -> [String] {
         guard let source = location.source else { return [] }
-        let lineRange = source.lineRange(containing: location.offset)
-        // Code points of the line, with control characters made visible so the terminal is safe.
+        // Only the part of a long line around the caret is read: a window holding at least the
+        // widest stretch shown on either side (a code point takes at most 4 bytes), cut at code
+        // point boundaries. The cut below then marks what the window left out.
+        let bytes = source.bytes
+        let offset = max(0, min(location.offset, bytes.count))
+        let reach = 4 * maximumLineWidth
+        var lineStart = offset
+        while lineStart > 0, offset - lineStart <= reach, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D {
+            lineStart -= 1
+        }
+        var windowStart = lineStart
+        while offset - windowStart > reach || (windowStart < offset && bytes[windowStart] & 0xC0 == 0x80) {
+            windowStart += 1
+        }
+        var windowEnd = offset
+        while windowEnd < bytes.count, windowEnd - offset < reach || bytes[windowEnd] & 0xC0 == 0x80,
+              bytes[windowEnd] != 0x0A, bytes[windowEnd] != 0x0D {
+            windowEnd += 1
+        }
+        let atLineStart = windowStart == lineStart
+            && (lineStart == 0 || bytes[lineStart - 1] == 0x0A || bytes[lineStart - 1] == 0x0D)
+        // Code points of the window, with control characters made visible so the terminal is safe.
         var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(min(lineRange.count, 4 * maximumLineWidth))
-        for scalar in source.text(in: lineRange).unicodeScalars {
+        scalars.reserveCapacity(min(windowEnd - windowStart, 4 * maximumLineWidth))
+        for scalar in source.text(in: SourceRange(start: windowStart, end: windowEnd)).unicodeScalars {
             scalars.append(visible(scalar))
         }
-        var caretIndex = max(0, min(location.column - 1, scalars.count))
+        let column = atLineStart
+            ? location.column - 1
+            : source.text(in: SourceRange(start: windowStart, end: offset)).unicodeScalars.count
+        var caretIndex = max(0, min(column, scalars.count))
         var prefix = ""
         var suffix = ""
         if scalars.count > maximumLineWidth {

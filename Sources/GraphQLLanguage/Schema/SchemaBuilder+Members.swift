@@ -7,15 +7,24 @@ extension SchemaBuilder {
             guard let definition = definitionOfType[index] else { continue }
             var type = types[index]
             type.description = definition.node.description?.value
-            fill(&type, from: definition.node)
+            var positions = MemberPositions()
+            fill(&type, from: definition.node, &positions)
             // Extensions of built-in and introspection types are ignored, as in graphql-js.
             if definition.document >= 0 {
                 for located in extensionsOfType[index] where kind(of: located.node) == type.kind {
-                    fill(&type, from: located.node)
+                    fill(&type, from: located.node, &positions)
                 }
             }
             types[index] = type
         }
+    }
+
+    /// The position of each field, enum value and input field name in the type being filled, so
+    /// that a name given again is found without searching the list.
+    private struct MemberPositions {
+        var fields: [String: Int] = [:]
+        var enumValues: [String: Int] = [:]
+        var inputFields: [String: Int] = [:]
     }
 
     private func kind(of node: TypeExtension) -> Schema.TypeKind {
@@ -29,42 +38,42 @@ extension SchemaBuilder {
         }
     }
 
-    private func fill(_ type: inout Schema.NamedType, from node: TypeDefinition) {
+    private func fill(_ type: inout Schema.NamedType, from node: TypeDefinition, _ positions: inout MemberPositions) {
         switch node {
         case .scalar(let scalar):
             applyScalarDirectives(&type, scalar.directives)
         case .object(let object):
-            addFields(&type, object.fields)
+            addFields(&type, object.fields, &positions.fields)
             addInterfaces(&type, object.interfaces)
         case .interface(let interface):
-            addFields(&type, interface.fields)
+            addFields(&type, interface.fields, &positions.fields)
             addInterfaces(&type, interface.interfaces)
         case .union(let union):
             type.memberIndices += union.types.compactMap { typeIndexByName[$0.name.value] }
         case .enum(let enumType):
-            addEnumValues(&type, enumType.values)
+            addEnumValues(&type, enumType.values, &positions.enumValues)
         case .inputObject(let input):
-            addInputFields(&type, input.fields)
+            addInputFields(&type, input.fields, &positions.inputFields)
             if input.directives.contains(where: { $0.name.value == "oneOf" }) { type.isOneOf = true }
         }
     }
 
-    private func fill(_ type: inout Schema.NamedType, from node: TypeExtension) {
+    private func fill(_ type: inout Schema.NamedType, from node: TypeExtension, _ positions: inout MemberPositions) {
         switch node {
         case .scalar(let scalar):
             applyScalarDirectives(&type, scalar.directives)
         case .object(let object):
-            addFields(&type, object.fields)
+            addFields(&type, object.fields, &positions.fields)
             addInterfaces(&type, object.interfaces)
         case .interface(let interface):
-            addFields(&type, interface.fields)
+            addFields(&type, interface.fields, &positions.fields)
             addInterfaces(&type, interface.interfaces)
         case .union(let union):
             type.memberIndices += union.types.compactMap { typeIndexByName[$0.name.value] }
         case .enum(let enumType):
-            addEnumValues(&type, enumType.values)
+            addEnumValues(&type, enumType.values, &positions.enumValues)
         case .inputObject(let input):
-            addInputFields(&type, input.fields)
+            addInputFields(&type, input.fields, &positions.inputFields)
             if input.directives.contains(where: { $0.name.value == "oneOf" }) { type.isOneOf = true }
         }
     }
@@ -81,41 +90,50 @@ extension SchemaBuilder {
         type.interfaceIndices += interfaces.compactMap { typeIndexByName[$0.name.value] }
     }
 
-    private func addFields(_ type: inout Schema.NamedType, _ definitions: [FieldDefinition]) {
+    private func addFields(
+        _ type: inout Schema.NamedType, _ definitions: [FieldDefinition], _ positions: inout [String: Int]
+    ) {
         for definition in definitions {
             let field = Schema.Field(
                 name: definition.name.value, description: definition.description?.value,
                 arguments: definition.arguments.map(inputValue), type: resolve(definition.type),
                 deprecationReason: deprecationReason(definition.directives)
             )
-            if let existing = type.fields.firstIndex(where: { $0.name == field.name }) {
+            if let existing = positions[field.name] {
                 type.fields[existing] = field
             } else {
+                positions[field.name] = type.fields.count
                 type.fields.append(field)
             }
         }
     }
 
-    private func addEnumValues(_ type: inout Schema.NamedType, _ definitions: [EnumValueDefinition]) {
+    private func addEnumValues(
+        _ type: inout Schema.NamedType, _ definitions: [EnumValueDefinition], _ positions: inout [String: Int]
+    ) {
         for definition in definitions {
             let value = Schema.EnumValue(
                 name: definition.name.value, description: definition.description?.value,
                 deprecationReason: deprecationReason(definition.directives)
             )
-            if let existing = type.enumValues.firstIndex(where: { $0.name == value.name }) {
+            if let existing = positions[value.name] {
                 type.enumValues[existing] = value
             } else {
+                positions[value.name] = type.enumValues.count
                 type.enumValues.append(value)
             }
         }
     }
 
-    private func addInputFields(_ type: inout Schema.NamedType, _ definitions: [InputValueDefinition]) {
+    private func addInputFields(
+        _ type: inout Schema.NamedType, _ definitions: [InputValueDefinition], _ positions: inout [String: Int]
+    ) {
         for definition in definitions {
             let field = inputValue(definition)
-            if let existing = type.inputFields.firstIndex(where: { $0.name == field.name }) {
+            if let existing = positions[field.name] {
                 type.inputFields[existing] = field
             } else {
+                positions[field.name] = type.inputFields.count
                 type.inputFields.append(field)
             }
         }

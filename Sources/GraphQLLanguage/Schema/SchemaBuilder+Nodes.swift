@@ -20,28 +20,33 @@ extension SchemaBuilder {
     }
 
     /// The definition of a field of an object, interface or input object type (the last one when
-    /// it is defined twice, as that one is built).
-    func fieldNode(_ typeIndex: Int, _ name: String) -> Located<FieldDefinition>? {
-        var found: Located<FieldDefinition>?
+    /// it is defined twice, as that one is built). The fields of a type are indexed by name on
+    /// first use.
+    mutating func fieldNode(_ typeIndex: Int, _ name: String) -> Located<FieldDefinition>? {
+        if let known = fieldNodesOfType[typeIndex] { return known[name] }
+        var found: [String: Located<FieldDefinition>] = [:]
         for located in typeNodes(typeIndex) {
-            for field in located.node.fields where field.name.value == name {
-                found = Located(node: field, document: located.document)
-            }
+            for field in located.node.fields { found[field.name.value] = Located(node: field, document: located.document) }
         }
-        return found
+        fieldNodesOfType[typeIndex] = found
+        return found[name]
     }
 
-    func inputFieldNode(_ typeIndex: Int, _ name: String) -> Located<InputValueDefinition>? {
-        var found: Located<InputValueDefinition>?
+    mutating func inputFieldNode(_ typeIndex: Int, _ name: String) -> Located<InputValueDefinition>? {
+        if let known = inputFieldNodesOfType[typeIndex] { return known[name] }
+        var found: [String: Located<InputValueDefinition>] = [:]
         for located in typeNodes(typeIndex) {
-            for field in located.node.inputFields where field.name.value == name {
-                found = Located(node: field, document: located.document)
+            for field in located.node.inputFields {
+                found[field.name.value] = Located(node: field, document: located.document)
             }
         }
-        return found
+        inputFieldNodesOfType[typeIndex] = found
+        return found[name]
     }
 
-    func argumentNode(_ typeIndex: Int, _ fieldName: String, _ name: String) -> Located<InputValueDefinition>? {
+    mutating func argumentNode(_ typeIndex: Int, _ fieldName: String, _ name: String)
+        -> Located<InputValueDefinition>?
+    {
         guard let field = fieldNode(typeIndex, fieldName) else { return nil }
         guard let argument = field.node.arguments.last(where: { $0.name.value == name }) else { return nil }
         return Located(node: argument, document: field.document)

@@ -35,6 +35,9 @@ struct SchemaBuilder {
     /// and for the locations of schema errors.
     var definitionOfType: [Located<TypeDefinition>?] = []
     var extensionsOfType: [[Located<TypeExtension>]] = []
+    /// Per type index, its field and input field definitions by name (see `fieldNode`).
+    var fieldNodesOfType: [Int: [String: Located<FieldDefinition>]] = [:]
+    var inputFieldNodesOfType: [Int: [String: Located<InputValueDefinition>]] = [:]
 
     init(documents: [Document], lenient: Bool) {
         self.documents = documents
@@ -66,16 +69,31 @@ struct SchemaBuilder {
         locator.location(document: document, offset: offset)
     }
 
-    /// Records a problem. In lenient mode it becomes a warning unless `fatal`.
+    /// The most problems reported one by one; one more line says that the rest were left out.
+    static let maximumDiagnostics = 100
+
+    /// Records a problem. In lenient mode it becomes a warning unless `fatal`. Past
+    /// ``maximumDiagnostics`` it still counts (a fatal problem still leaves no schema) but is not
+    /// listed.
     mutating func report(
         _ message: String, _ places: [(document: Int, offset: Int)], rule: String? = nil, fatal: Bool = false
     ) {
+        let severity: Diagnostic.Severity = lenient && !fatal ? .warning : .error
+        if severity == .error { hasFatalError = true }
+        guard diagnostics.count < Self.maximumDiagnostics else {
+            if diagnostics.count == Self.maximumDiagnostics {
+                diagnostics.append(Diagnostic(
+                    message: "Too many schema problems: only the first \(Self.maximumDiagnostics) are shown. "
+                        + "Fix those and check again.",
+                    severity: hasFatalError ? .error : .warning
+                ))
+            }
+            return
+        }
         var locations: [SourceLocation] = []
         for place in places where place.document >= 0 && documents[place.document].source != nil {
             locations.append(location(place.document, place.offset))
         }
-        let severity: Diagnostic.Severity = lenient && !fatal ? .warning : .error
-        if severity == .error { hasFatalError = true }
         diagnostics.append(Diagnostic(message: message, locations: locations, rule: rule, severity: severity))
     }
 

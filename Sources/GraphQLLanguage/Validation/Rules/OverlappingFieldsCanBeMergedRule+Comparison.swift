@@ -17,147 +17,87 @@ extension OverlappingFieldsCanBeMergedRule {
         return true
     }
 
-    /// (A) Fields with the same response name within one set.
-    ///
-    /// Every pair is compared, as in graphql-js, but identical leaf fields (same parent type, name,
-    /// arguments and type, no selections) are compared once per class: they never conflict with
-    /// each other and conflict with any other field alike, so `{ hello hello ... }` costs one look
-    /// per pair and no comparisons.
+    /// (A) Fields with the same response name within one set, every pair in graphql-js's order
+    /// (see `OverlappingFieldsCanBeMergedRule+Pairs.swift`), until `conflicts` holds `limit`.
     static func collectConflictsWithin(
-        _ map: Int, into conflicts: inout [Conflict], in context: inout ValidationContext
+        _ map: Int, limit: Int, into conflicts: inout [Conflict], in context: inout ValidationContext
     ) {
         let collected = context.overlapping.collected[map]
         guard collected.hasRepeats else { return }
-        for leader in collected.leaders.indices where collected.leaders[leader] == leader {
-            let members = collected.members(of: leader)
-            guard members.count > 1 else { continue }
-            let responseName = collected.keys[leader]
-            if members.count == 2 {
-                if let conflict = findConflict(
-                    responseName, collected.entries[members[0]], collected.entries[members[1]],
-                    parentsExclusive: false, depth: 0, in: &context
-                ) {
-                    conflicts.append(conflict)
-                }
-                continue
-            }
-            // The class of each member (by position in `members`), and each class's first member.
-            var classOfMember: [Int] = []
-            var representatives: [Int] = []
-            classOfMember.reserveCapacity(members.count)
-            for member in members {
-                let entry = collected.entries[member]
-                if !entry.hasSelections, let existing = representatives.firstIndex(where: {
-                    isIdenticalLeaf(collected.entries[$0], entry, context.overlapping.fields)
-                }) {
-                    classOfMember.append(existing)
-                } else {
-                    classOfMember.append(representatives.count)
-                    representatives.append(member)
-                }
-            }
-            var known: [Int: Conflict?] = [:]
-            for first in members.indices {
-                for second in (first + 1)..<members.count {
-                    let class1 = classOfMember[first]
-                    let class2 = classOfMember[second]
-                    if class1 == class2, !collected.entries[members[first]].hasSelections { continue }
-                    let key = class1 * representatives.count + class2
-                    var conflict: Conflict?
-                    if let cached = known[key] {
-                        conflict = cached
-                    } else {
-                        conflict = findConflict(
-                            responseName, collected.entries[representatives[class1]],
-                            collected.entries[representatives[class2]], parentsExclusive: false, depth: 0,
-                            in: &context
-                        )
-                        known[key] = conflict
-                    }
-                    if var conflict {
-                        if representatives[class1] != members[first] || representatives[class2] != members[second] {
-                            // Only leaf fields share a class, so the conflict names just the two fields.
-                            conflict.fields1 = [collected.entries[members[first]].place]
-                            conflict.fields2 = [collected.entries[members[second]].place]
-                        }
-                        conflicts.append(conflict)
-                    }
-                    if context.overlapping.gaveUp { return }
-                }
-            }
+        for group in collected.groupNames.indices where collected.groupSize[group] > 1 {
+            let members = collected.members(ofGroup: group)
+            collectPairConflicts(
+                collected.groupNames[group], left: (map, members), right: (map, members), within: true,
+                exclusive: false, depth: 0, limit: limit, into: &conflicts, in: &context
+            )
+            if conflicts.count >= limit || context.overlapping.gaveUp { return }
         }
     }
 
-    /// Whether two fields are the same leaf selection: same parent type, name, arguments and type.
-    private static func isIdenticalLeaf(_ first: FieldEntry, _ second: FieldEntry, _ fields: [Field]) -> Bool {
-        !first.hasSelections && !second.hasSelections && first.parentType == second.parentType
-            && first.type == second.type && fields[first.field].name.value == fields[second.field].name.value
-            && sameArguments(fields[first.field].arguments, fields[second.field].arguments)
-    }
-
-    /// (D, F, H) Fields with the same response name in two sets.
+    /// (D, F, H) Fields with the same response name in two sets, until `conflicts` holds `limit`.
     static func collectConflictsBetween(
-        _ map1: Int, _ map2: Int, exclusive: Bool, into conflicts: inout [Conflict], depth: Int,
+        _ map1: Int, _ map2: Int, exclusive: Bool, limit: Int, into conflicts: inout [Conflict], depth: Int,
         in context: inout ValidationContext
     ) {
         let first = context.overlapping.collected[map1]
         let second = context.overlapping.collected[map2]
-        for leader in first.leaders.indices where first.leaders[leader] == leader {
-            guard let other = second.leader(named: first.keys[leader]) else { continue }
-            for left in leader..<first.entries.count where first.leaders[left] == leader {
-                for right in other..<second.entries.count where second.leaders[right] == other {
-                    if let conflict = findConflict(
-                        first.keys[leader], first.entries[left], second.entries[right],
-                        parentsExclusive: exclusive, depth: depth, in: &context
-                    ) {
-                        conflicts.append(conflict)
-                    }
-                    if context.overlapping.gaveUp { return }
-                }
-            }
+        for group in first.groupNames.indices {
+            guard let other = second.group(named: first.groupNames[group]) else { continue }
+            collectPairConflicts(
+                first.groupNames[group], left: (map1, first.members(ofGroup: group)),
+                right: (map2, second.members(ofGroup: other)), within: false, exclusive: exclusive, depth: depth,
+                limit: limit, into: &conflicts, in: &context
+            )
+            if conflicts.count >= limit || context.overlapping.gaveUp { return }
         }
     }
 
     /// (B, E, I) A set of fields against a fragment and the fragments it spreads.
     static func collectConflictsBetweenFieldsAndFragment(
-        _ map: Int, _ fragment: Int, exclusive: Bool, into conflicts: inout [Conflict], depth: Int,
+        _ map: Int, _ fragment: Int, exclusive: Bool, limit: Int, into conflicts: inout [Conflict], depth: Int,
         in context: inout ValidationContext
     ) {
-        guard !shouldStop(depth: depth, in: &context) else { return }
+        guard conflicts.count < limit, !shouldStop(depth: depth, in: &context) else { return }
         let fragmentMap = collect(fragment: fragment, in: &context)
         // Do not compare a fragment's fields with themselves.
         guard fragmentMap != map else { return }
-        collectConflictsBetween(map, fragmentMap, exclusive: exclusive, into: &conflicts, depth: depth, in: &context)
+        collectConflictsBetween(
+            map, fragmentMap, exclusive: exclusive, limit: limit, into: &conflicts, depth: depth, in: &context
+        )
         for referenced in context.overlapping.collected[fragmentMap].fragments {
             let key = pairKey(referenced, fragment)
             if let known = context.overlapping.comparedFragmentPairs[key], exclusive || known == exclusive { continue }
             context.overlapping.comparedFragmentPairs[key] = exclusive
             collectConflictsBetweenFieldsAndFragment(
-                map, referenced, exclusive: exclusive, into: &conflicts, depth: depth + 1, in: &context
+                map, referenced, exclusive: exclusive, limit: limit, into: &conflicts, depth: depth + 1, in: &context
             )
         }
     }
 
     /// (C, G, J) Two fragments and the fragments they spread, each pair once.
     static func collectConflictsBetweenFragments(
-        _ fragment1: Int, _ fragment2: Int, exclusive: Bool, into conflicts: inout [Conflict], depth: Int,
+        _ fragment1: Int, _ fragment2: Int, exclusive: Bool, limit: Int, into conflicts: inout [Conflict], depth: Int,
         in context: inout ValidationContext
     ) {
-        guard fragment1 != fragment2, !shouldStop(depth: depth, in: &context) else { return }
+        guard fragment1 != fragment2, conflicts.count < limit, !shouldStop(depth: depth, in: &context) else { return }
         let key = pairKey(fragment1, fragment2)
         if let known = context.overlapping.comparedFragmentPairs[key], exclusive || known == exclusive { return }
         context.overlapping.comparedFragmentPairs[key] = exclusive
         let map1 = collect(fragment: fragment1, in: &context)
         let map2 = collect(fragment: fragment2, in: &context)
-        collectConflictsBetween(map1, map2, exclusive: exclusive, into: &conflicts, depth: depth, in: &context)
+        collectConflictsBetween(
+            map1, map2, exclusive: exclusive, limit: limit, into: &conflicts, depth: depth, in: &context
+        )
         for referenced in context.overlapping.collected[map2].fragments {
             collectConflictsBetweenFragments(
-                fragment1, referenced, exclusive: exclusive, into: &conflicts, depth: depth + 1, in: &context
+                fragment1, referenced, exclusive: exclusive, limit: limit, into: &conflicts, depth: depth + 1,
+                in: &context
             )
         }
         for referenced in context.overlapping.collected[map1].fragments {
             collectConflictsBetweenFragments(
-                referenced, fragment2, exclusive: exclusive, into: &conflicts, depth: depth + 1, in: &context
+                referenced, fragment2, exclusive: exclusive, limit: limit, into: &conflicts, depth: depth + 1,
+                in: &context
             )
         }
     }
@@ -221,28 +161,33 @@ extension OverlappingFieldsCanBeMergedRule {
         )
     }
 
-    /// (H, I, J) The conflicts between the sub-selections of two fields.
+    /// (H, I, J) The conflicts between the sub-selections of two fields, as many as the error
+    /// limit allows (they all become one error's reason).
     private static func conflictsBetweenSubSelectionSets(
         _ map1: Int, _ map2: Int, exclusive: Bool, depth: Int, in context: inout ValidationContext
     ) -> [Conflict] {
+        let limit = max(1, context.limits.maxErrors)
         var conflicts: [Conflict] = []
-        collectConflictsBetween(map1, map2, exclusive: exclusive, into: &conflicts, depth: depth, in: &context)
+        collectConflictsBetween(
+            map1, map2, exclusive: exclusive, limit: limit, into: &conflicts, depth: depth, in: &context
+        )
         let fragments1 = context.overlapping.collected[map1].fragments
         let fragments2 = context.overlapping.collected[map2].fragments
-        for fragment in fragments2 {
+        for fragment in fragments2 where conflicts.count < limit {
             collectConflictsBetweenFieldsAndFragment(
-                map1, fragment, exclusive: exclusive, into: &conflicts, depth: depth, in: &context
+                map1, fragment, exclusive: exclusive, limit: limit, into: &conflicts, depth: depth, in: &context
             )
         }
-        for fragment in fragments1 {
+        for fragment in fragments1 where conflicts.count < limit {
             collectConflictsBetweenFieldsAndFragment(
-                map2, fragment, exclusive: exclusive, into: &conflicts, depth: depth, in: &context
+                map2, fragment, exclusive: exclusive, limit: limit, into: &conflicts, depth: depth, in: &context
             )
         }
         for fragment1 in fragments1 {
-            for fragment2 in fragments2 {
+            for fragment2 in fragments2 where conflicts.count < limit {
                 collectConflictsBetweenFragments(
-                    fragment1, fragment2, exclusive: exclusive, into: &conflicts, depth: depth, in: &context
+                    fragment1, fragment2, exclusive: exclusive, limit: limit, into: &conflicts, depth: depth,
+                    in: &context
                 )
             }
         }

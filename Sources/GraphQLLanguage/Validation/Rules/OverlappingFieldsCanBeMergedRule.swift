@@ -8,9 +8,16 @@
 /// spread fragment names are collected once and cached; fields are compared "within" a set, and
 /// "between" sets, fragments and sub-selections; two fragments are compared once per
 /// exclusivity (the pair set), and a set of fields is compared with a fragment's nested fragments
-/// once per pair of fragment names. `{ a a a ... }` therefore costs one comparison per pair of
-/// fields, and a fragment-doubling document costs time linear in the number of fragments. A budget
-/// of comparisons bounds what is left.
+/// once per pair of fragment names. A fragment-doubling document costs time linear in the number
+/// of fragments.
+///
+/// Two bounds keep one response name written many times near-linear (graphql-js and graphql-java
+/// both once took quadratic time there). Fields of one group written the same way form a class,
+/// and each class is compared once with each class of the other side (see
+/// `OverlappingFieldsCanBeMergedRule+Pairs.swift`), so `{ a: hello a: x a: hello a: x ... }` costs
+/// four comparisons. And the conflicts of one selection set are collected only as far as the
+/// error limit can still report them: the errors reported are graphql-js's, in its order, up to
+/// that limit. A budget of comparisons bounds what is left.
 enum OverlappingFieldsCanBeMergedRule {
     /// The most field comparisons one validation makes before giving up on this rule.
     static let comparisonBudget = 2_000_000
@@ -28,56 +35,6 @@ enum OverlappingFieldsCanBeMergedRule {
         var hasSelections: Bool
 
         var place: Place { Place(document: document, offset: start) }
-    }
-
-    /// The fields of a selection set (inline fragments included) in collection order, grouped by
-    /// response name through each entry's group leader (the first entry with that name), and the
-    /// fragments the set spreads. Groups are in order of first appearance, as in graphql-js.
-    struct Collected {
-        /// The response name of each entry.
-        var keys: [String] = []
-        var entries: [FieldEntry] = []
-        /// For each entry, the index of the first entry with the same response name.
-        var leaders: [Int] = []
-        /// Whether some response name occurs more than once.
-        var hasRepeats = false
-        /// Response name → leader, kept once there are many entries.
-        var leaderByName: [String: Int] = [:]
-        /// Indices of the known fragments spread, each once, in order of first appearance.
-        var fragments: [Int] = []
-
-        /// The leader of the group with this response name, if any.
-        @inline(__always)
-        func leader(named name: String) -> Int? {
-            leaderByName.isEmpty ? keys.firstIndex(of: name) : leaderByName[name]
-        }
-
-        mutating func append(_ entry: FieldEntry, key: String) {
-            let index = entries.count
-            if index == 32 {
-                // From here on, names are hashed instead of searched.
-                for (position, known) in keys.enumerated() where leaders[position] == position {
-                    leaderByName[known] = position
-                }
-            }
-            var leaderIndex = index
-            if let existing = leader(named: key) {
-                leaderIndex = existing
-                hasRepeats = true
-            } else if !leaderByName.isEmpty {
-                leaderByName[key] = index
-            }
-            keys.append(key)
-            entries.append(entry)
-            leaders.append(leaderIndex)
-        }
-
-        /// The entries of the group led by `leader`, in collection order.
-        func members(of leader: Int) -> [Int] {
-            var members: [Int] = []
-            for index in leader..<leaders.count where leaders[index] == leader { members.append(index) }
-            return members
-        }
     }
 
     struct State {
@@ -135,16 +92,18 @@ enum OverlappingFieldsCanBeMergedRule {
     ) {
         guard !context.overlapping.gaveUp else { return }
         let collected = collect(selectionSet, parentType: parentType, document: document, in: &context)
+        // One more than the error limit leaves room for: the rest could never be reported.
+        let limit = context.errorRoom(in: document) + 1
         var conflicts: [Conflict] = []
-        collectConflictsWithin(collected, into: &conflicts, in: &context)
+        collectConflictsWithin(collected, limit: limit, into: &conflicts, in: &context)
         let fragments = context.overlapping.collected[collected].fragments
-        for (position, fragment) in fragments.enumerated() {
+        for (position, fragment) in fragments.enumerated() where conflicts.count < limit {
             collectConflictsBetweenFieldsAndFragment(
-                collected, fragment, exclusive: false, into: &conflicts, depth: 0, in: &context
+                collected, fragment, exclusive: false, limit: limit, into: &conflicts, depth: 0, in: &context
             )
-            for other in fragments[(position + 1)...] {
+            for other in fragments[(position + 1)...] where conflicts.count < limit {
                 collectConflictsBetweenFragments(
-                    fragment, other, exclusive: false, into: &conflicts, depth: 0, in: &context
+                    fragment, other, exclusive: false, limit: limit, into: &conflicts, depth: 0, in: &context
                 )
             }
         }
@@ -167,9 +126,9 @@ enum OverlappingFieldsCanBeMergedRule {
         if cacheable, let index = context.overlapping.cache.find(key) { return index }
         var collected = Collected()
         let expected = selectionSet.selections.count + 4
-        collected.keys.reserveCapacity(expected)
         collected.entries.reserveCapacity(expected)
-        collected.leaders.reserveCapacity(expected)
+        collected.groupOf.reserveCapacity(expected)
+        collected.nextInGroup.reserveCapacity(expected)
         var fields = context.overlapping.fields
         context.overlapping.fields = []
         gather(selectionSet, parentType: parentType, document: document, nesting: 0, into: &collected,
@@ -218,9 +177,7 @@ enum OverlappingFieldsCanBeMergedRule {
                 fields.append(field)
                 collected.append(entry, key: field.alias?.value ?? field.name.value)
             case .fragmentSpread(let spread):
-                if let index = context.fragmentIndex(named: spread.name.value), !collected.fragments.contains(index) {
-                    collected.fragments.append(index)
-                }
+                if let index = context.fragmentIndex(named: spread.name.value) { collected.spread(index) }
             case .inlineFragment(let inline):
                 let type = inline.typeCondition.map { schema.typeIndex(named: $0.name.value) ?? -1 } ?? parentType
                 gather(inline.selectionSet, parentType: type, document: document, nesting: nesting + 1,
