@@ -79,6 +79,22 @@ import Testing
         #expect(server.requests.count == 1, "a malformed reply is not retried")
     }
 
+    @Test func invalidUTF8InAJSONBodyIsADecodingErrorNamingItsOffset() async throws {
+        struct Named: Decodable { var name: String }
+        let body = Data(#"{"name":"x"#.utf8) + Data([0xFF, 0xFE]) + Data(#"y"}"#.utf8)
+        let server = try LoopbackServer { _ in .data(body, contentType: "application/json") }
+        defer { server.shutdown() }
+        let provider = Provider(baseURL: server.baseURL, transport: URLSessionTransport())
+
+        let error = try await #require(throws: GatewayError.self) {
+            try await provider.send(Endpoint<Named>.get("named"))
+        }
+
+        #expect(error.kind == .decoding)
+        #expect(error.message.contains("invalid UTF-8"), "\(error.message)")
+        #expect(error.message.contains("byte offset 10"), "\(error.message)")
+    }
+
     @Test func anUntrustedCertificateIsNamedWithThePlatformsWords() throws {
         let request = HTTPRequest(method: .get, url: try #require(URL(string: "https://127.0.0.1:8443/")))
         let platform = NSError(domain: NSURLErrorDomain, code: URLError.Code.unknown.rawValue,
