@@ -1,5 +1,6 @@
 import Foundation
 
+#if !canImport(Darwin)
 extension URLSessionTransport {
     /// The session's delegate queue: runs the platform's callbacks one at a time, in order, and
     /// lets the platform run at most `capacity` callbacks ahead of them.
@@ -44,3 +45,4 @@ extension URLSessionTransport {
         }
     }
 }
+#endif
