@@ -27,7 +27,10 @@ struct QueryCommand: Command {
           --persisted               Automatic persisted queries: send the SHA-256 hash of the query
                                     first, and the text only when the server does not know it.
           --get                     Send a query by GET (mutations always go by POST).
-          --timeout SECONDS         Give up when no data arrives for this long (default 60).
+          --timeout SECONDS         Give up on an attempt when no data arrives for this long (default 60).
+          --deadline SECONDS        End the whole call (every attempt, redirect and retry wait) after
+                                    this long. Default: 30, or with --timeout T and --retries N,
+                                    T × (N + 1) + 5 when that is longer.
           --priority LEVEL          The request's priority in the queue: low, medium (default), high,
                                     veryHigh or blocker.
           --retries N               Send a query again up to N times (0–4, default 0) after 408, 429,
@@ -43,7 +46,7 @@ struct QueryCommand: Command {
           0  the response has data and no errors
           1  the response has errors (with or without data), or is not a GraphQL response
           2  a usage error (bad flags, an unknown operation, a missing or ill-typed variable)
-          3  a transport error or timeout
+          3  a transport error, a malformed response, or a timeout (the deadline included)
         """
 
     func run(_ arguments: inout Arguments, output: Output) async throws -> Int32 {
@@ -60,7 +63,7 @@ struct QueryCommand: Command {
             config.graphQL.persistedQueries = options.persisted ? .enabled : .disabled
             config.graphQL.usesGETForQueries = options.usesGET
             config.timeout = options.timeout ?? config.timeout
-            config.deadline = (options.timeout ?? .seconds(60)) * (options.retries + 1) + .seconds(5)
+            config.deadline = options.deadline
             config.retryPolicy = .retries(options.retries)
             if let cache { config.cache = cache.cache }
             if options.verbose {

@@ -17,6 +17,8 @@ struct QueryOptions {
     var persisted: Bool
     var usesGET: Bool
     var timeout: Duration?
+    /// The whole call's deadline: `--deadline`, or the default `CallDeadline.resolve` gives.
+    var deadline: Duration
     var priority: RequestPriority
     var retries: Int
     var verbose: Bool
@@ -37,6 +39,7 @@ struct QueryOptions {
         priority = try arguments.choice("priority", priorityNames).flatMap(RequestPriority.init(name:)) ?? .medium
         retries = try RequestOptions.retries(arguments.option("retries"))
         timeout = try arguments.number("timeout").map { Duration.milliseconds(Int64(($0 * 1000).rounded())) }
+        deadline = try CallDeadline.resolve(arguments.number("deadline"), timeout: timeout, retries: retries)
         cache = try CacheFlags(parsing: &arguments)
         let positionals = try arguments.positionals()
         guard positionals.count == 1 else {

@@ -23,8 +23,11 @@ struct RequestCommand: Command {
           --file name=@path         Add a file part to a multipart/form-data body (repeatable).
           --bearer TOKEN            Send 'Authorization: Bearer TOKEN'.
           --include, -i             Print the status line and response headers before the body.
-          --timeout SECONDS         Give up when no data arrives for this long, and end the whole call
-                                    after it (default 60).
+          --timeout SECONDS         Give up on an attempt when no data arrives for this long (default 60).
+          --deadline SECONDS        End the whole call (every attempt, redirect and retry wait) after
+                                    this long. Default: 30, or with --timeout T and --retries N,
+                                    T × (N + 1) + 5 when that is longer. A retry that could not start
+                                    before the deadline is not made.
           --priority LEVEL          The request's priority in the queue: low, medium (default), high,
                                     veryHigh or blocker.
           --retries N               Send again up to N times (0–4, default 0) after 408, 429, 500, 502,
@@ -44,7 +47,7 @@ struct RequestCommand: Command {
           0  the response status was 2xx
           1  any other status (a one-line summary goes to standard error)
           2  a usage error (bad flags, bad URL, invalid --json, unreadable --file)
-          3  a transport error or timeout
+          3  a transport error, a malformed response, or a timeout (the deadline included)
         """
 
     func run(_ arguments: inout Arguments, output: Output) async throws -> Int32 {
@@ -57,8 +60,8 @@ struct RequestCommand: Command {
             return 2
         }
         let provider = Provider(baseURL: request.baseURL) { config in
-            config.timeout = request.timeout
-            config.deadline = request.timeout.map { $0 * (request.retries + 1) + .seconds(5) }
+            config.timeout = request.timeout ?? config.timeout
+            config.deadline = request.deadline
             config.retryPolicy = .retries(request.retries)
             if let cache { config.cache = cache.cache }
             if request.verbose {

@@ -8,6 +8,8 @@ struct RequestOptions {
     var endpoint: Endpoint<Data>
     var include: Bool
     var timeout: Duration?
+    /// The whole call's deadline: `--deadline`, or the default `CallDeadline.resolve` gives.
+    var deadline: Duration
     /// The URL as shown in messages (sensitive query items redacted).
     var display: String
     /// `--priority`: the request's priority in the queue.
@@ -33,6 +35,7 @@ struct RequestOptions {
         priority = try arguments.choice("priority", priorityNames).flatMap(RequestPriority.init(name:)) ?? .medium
         retries = try Self.retries(arguments.option("retries"))
         timeout = try arguments.number("timeout").map { Duration.milliseconds(Int64(($0 * 1000).rounded())) }
+        deadline = try CallDeadline.resolve(arguments.number("deadline"), timeout: timeout, retries: retries)
         cache = try CacheFlags(parsing: &arguments)
         let positionals = try arguments.positionals()
         guard positionals.count == 2 else {

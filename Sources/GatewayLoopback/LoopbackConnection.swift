@@ -74,6 +74,10 @@ struct LoopbackConnection {
         case .stall?:
             core.waitForShutdown()
             return .closed
+        case .raw(let bytes)?:
+            guard bytes.withUnsafeBytes({ Socket.sendAll(fd, $0) }) else { return .closed }
+            Socket.finishSendingAndDrain(fd)
+            return .closed
         case .delayHeaders(let delay)?:
             guard core.pause(delay) else { return .closed }
         default:

@@ -20,6 +20,10 @@ public struct LoopbackResponse: Sendable {
         case resetConnection
         /// Keep the connection open and never answer until the server shuts down.
         case stall
+        /// Send these bytes as the whole reply, in place of the response's status line, header
+        /// fields and body, then close the connection: how a test plays a server that breaks
+        /// HTTP (a malformed status line, a NUL in a header, a flood of `100 Continue`).
+        case raw(Data)
     }
 
     /// The status code.

@@ -48,6 +48,7 @@ extension Pipeline {
             }
             guard var failure = run.failure else { throw run.missingOutcome() }
             if let delay = try policyDelay(after: failure, run) { return .retry(after: delay) }
+            describeDeadline(in: &failure, run)
             if run.metrics.attempts > 1 { failure.message += " (after \(run.metrics.attempts) attempts)" }
             throw failure
         case .done(let response):
@@ -84,12 +85,13 @@ extension Pipeline {
     private func policyDelay(after response: HTTPResponse, _ run: Run) throws -> Duration? {
         let policy = configuration.retryPolicy
         guard policy.isRetryable(status: response.status), mayRetry(run) else { return nil }
+        let answer = "the last answer was HTTP \(response.status)"
         if let retryAfter = policy.retryAfter(response, now: clock.date) {
-            try checkDelay(retryAfter, "the server asked to wait \(retryAfter.seconds) s (Retry-After)", run)
+            try checkDelay(retryAfter, "the server asked to wait \(retryAfter.seconds) s (Retry-After)", answer, run)
             return retryAfter
         }
         let delay = policy.backoff(forRetry: run.metrics.retries + 1)
-        try checkDelay(delay, "the back-off of \(delay.millisecondsText)", run)
+        try checkDelay(delay, "the back-off of \(delay.millisecondsText)", answer, run)
         return delay
     }
 
@@ -99,7 +101,7 @@ extension Pipeline {
         guard policy.isRetryable(failure), mayRetry(run) else { return nil }
         if let deadline = run.context.deadline, clock.now >= deadline { return nil }
         let delay = policy.backoff(forRetry: run.metrics.retries + 1)
-        try checkDelay(delay, "the back-off of \(delay.millisecondsText)", run)
+        try checkDelay(delay, "the back-off of \(delay.millisecondsText)", "the last attempt failed: \(failure.message)", run)
         return delay
     }
 
@@ -112,12 +114,38 @@ extension Pipeline {
         return run.retryability.allowsRetry(of: method) && run.metrics.retries < budget
     }
 
-    /// Fails at once when waiting `delay` would end past the deadline.
-    private func checkDelay(_ delay: Duration, _ what: String, _ run: Run) throws {
+    /// Fails at once when waiting `delay` would end past the deadline: a retry that cannot start
+    /// before the deadline is not waited for.
+    ///
+    /// - Parameters:
+    ///   - what: the delay's origin, such as "the back-off of 400 ms".
+    ///   - last: how the last attempt ended, such as "the last answer was HTTP 503".
+    private func checkDelay(_ delay: Duration, _ what: String, _ last: String, _ run: Run) throws {
         guard let deadline = run.context.deadline, clock.now + delay > deadline else { return }
         throw GatewayError(
-            .timeout, "\(what) would end past the call's deadline; gave up after \(run.metrics.attempts) attempt(s)",
-            fix: "raise the endpoint's deadline or Configuration.deadline", response: run.response)
+            .timeout,
+            "gave up after \(run.metrics.attempts) attempt(s): \(what) would end past \(deadlineName(run)); \(last)",
+            fix: deadlineFix, response: run.response, underlying: run.response == nil ? run.failure : nil)
+    }
+
+    /// `the call's deadline of 30 s`: how messages name the whole-call limit.
+    func deadlineName(_ run: Run) -> String {
+        run.deadlineBudget.map { "the call's deadline of \(GatewayError.readableSeconds($0))" } ?? "the call's deadline"
+    }
+
+    /// How to give a call more time.
+    var deadlineFix: String {
+        "raise the endpoint's `deadline` or Configuration.deadline (30 s by default), or check that the server answers"
+    }
+
+    /// Names the call's deadline in a timeout that the deadline caused (the transport only knows
+    /// the instant it was given).
+    private func describeDeadline(in failure: inout GatewayError, _ run: Run) {
+        guard failure.kind == .timeout, let deadline = run.context.deadline, clock.now >= deadline else { return }
+        let elapsed = clock.now - (deadline - (run.deadlineBudget ?? .zero))
+        failure.message = "\(deadlineName(run)) passed after \(GatewayError.readableSeconds(elapsed)), during attempt "
+            + "\(run.context.attempt), before the response was complete"
+        failure.fix = deadlineFix
     }
 
     /// Counts the retry, tells observers and waits `delay` (on the configured clock).
@@ -128,8 +156,8 @@ extension Pipeline {
         guard let delay, delay > .zero else { return }
         if let deadline = run.context.deadline, clock.now + delay > deadline {
             throw GatewayError(
-                .timeout, "a retry after \(delay) would pass the call's deadline",
-                fix: "raise the endpoint's deadline or Configuration.deadline", response: run.response)
+                .timeout, "a retry after \(delay.millisecondsText) would pass \(deadlineName(run))",
+                fix: deadlineFix, response: run.response)
         }
         let waitingAt = clock.now
         let clock = clock

@@ -143,6 +143,8 @@ final class Pipeline: Sendable {
         var keepsEncodedBody = false
         /// When the request joined the queue (step 2).
         var queuedAt: ContinuousClock.Instant?
+        /// The whole call's time budget (the endpoint's or the configuration's deadline), for messages.
+        var deadlineBudget: Duration?
         /// Whether the retry policy may send the request again.
         var retryability = Retryability.automatic
         /// Whether an attempt waits for the network.
@@ -382,7 +384,8 @@ final class Pipeline: Sendable {
         }
         run.context.priority = prepared.priority
         run.context.requiresAuthentication = prepared.requiresAuthentication
-        run.context.deadline = (prepared.deadline ?? configuration.deadline).map { clockStart + $0 }
+        run.deadlineBudget = prepared.deadline ?? configuration.deadline
+        run.context.deadline = run.deadlineBudget.map { clockStart + $0 }
         run.retryability = prepared.retryability
         run.waitsForConnectivity = prepared.waitsForConnectivity ?? configuration.waitsForConnectivity
         run.prepared = prepared
@@ -560,8 +563,8 @@ final class Pipeline: Sendable {
 
     func checkDeadline(_ run: Run, before step: String) throws {
         guard let deadline = run.context.deadline, clock.now >= deadline else { return }
-        throw GatewayError(.timeout, "the call's deadline passed before \(step)",
-                           fix: "raise the endpoint's deadline or Configuration.deadline", response: run.response)
+        throw GatewayError(.timeout, "\(deadlineName(run)) passed before \(step)",
+                           fix: deadlineFix, response: run.response)
     }
 
     func notify(_ event: (any Observer) -> Void) {

@@ -22,10 +22,17 @@ extension Provider {
         public var jsonEncoding = JSONEncodingOptions()
         /// JSON settings for decoding values and API error bodies that do not bring their own.
         public var jsonDecoding = JSONDecodingOptions()
-        /// The default longest wait for any single network activity: 60 s.
+        /// The default longest wait for any single network activity (connecting, the first byte,
+        /// the next piece of the body): 60 s. It bounds each attempt; `deadline` bounds the call.
         public var timeout: Duration? = .seconds(60)
-        /// The default budget of a whole call (every attempt) from the start of `send`; none.
-        public var deadline: Duration?
+        /// The default budget of a whole call from the start of `send`: 30 s.
+        ///
+        /// It covers the queue, every attempt, redirect and retry wait: a retry whose back-off or
+        /// `Retry-After` would end past it is not waited for, and an attempt under way when it
+        /// passes is cut off, so a server that accepts the connection and never answers fails
+        /// the call with a `.timeout` error naming this deadline within 30 s. Raise it for large
+        /// uploads and downloads (an endpoint's own `deadline` wins); `nil` sets no deadline.
+        public var deadline: Duration? = .seconds(30)
         /// The default largest response body accepted: 10 MiB.
         public var maxResponseBytes = HTTPRequest.defaultMaxResponseBytes
         /// The most attempts one request makes through error retries (the retry policy's and

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLLanguage
 
 /// What the decode stage tells a decoding about the provider it runs in.
 public struct ResponseDecodingContext: Sendable {
@@ -140,8 +141,9 @@ enum JSONBody {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
                (try? JSONSerialization.jsonObject(with: response.body, options: .fragmentsAllowed)) == nil {
                 let mediaType = response.headers["Content-Type"].map { " (Content-Type: \($0.prefix(100)))" } ?? ""
+                let reason = Result { try JSONValue(parsing: [UInt8](response.body)) }.failureDescription
                 throw GatewayError(
-                    .decoding, "expected a JSON body to decode as \(typeName), but the body is not JSON\(mediaType)",
+                    .decoding, "expected a JSON body to decode as \(typeName), but the body is not JSON\(mediaType)\(reason)",
                     fix: "check the URL and what the server answers there; use Endpoint<Data> to read the raw body",
                     response: response, underlying: error)
             }
@@ -158,5 +160,13 @@ enum JSONBody {
 
     static func impossible(_ type: Any.Type) -> GatewayError {
         GatewayError(.decoding, "internal mismatch decoding \(type)")
+    }
+}
+
+extension Result {
+    /// `: ` and the error's description for a failure, nothing for a success.
+    fileprivate var failureDescription: String {
+        guard case .failure(let error) = self else { return "" }
+        return ": \(error)"
     }
 }

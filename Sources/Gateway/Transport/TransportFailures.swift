@@ -42,7 +42,8 @@ extension GatewayError {
     ///   - limit: the limit in bytes.
     ///   - declared: the body length the response announced, when it announced one past the limit.
     public static func responseTooLarge(_ request: HTTPRequest, limit: Int, declared: Int?) -> GatewayError {
-        let what = declared.map { "its Content-Length is \($0) bytes" } ?? "more than that arrived"
+        let what = declared.map { "its Content-Length is \($0) bytes" }
+            ?? "more than that arrived, counted after decompression"
         return GatewayError(
             .responseTooLarge,
             "the response body is larger than the limit of \(limit) bytes (\(what)); the transfer was stopped",

@@ -11,10 +11,21 @@ extension URLSessionTransport {
         )
     }
 
+    /// Whether a mapped failure means the connection ended early (and not that the server's reply
+    /// was malformed), so that a failure after the response head is a body cut off.
+    static func isConnectionLoss(_ failure: GatewayError) -> Bool {
+        guard failure.kind == .transport, let code = RetryPolicy.errorCode(of: failure) else { return false }
+        return code == URLError.Code.networkConnectionLost.rawValue || code == URLError.Code.unknown.rawValue
+    }
+
     /// Turns a platform error into a `GatewayError` (or `CancellationError`), keeping it as
     /// `underlying`.
     static func map(_ error: any Error, request: HTTPRequest, idleTimeout: Duration) -> any Error {
         if error is GatewayError || error is CancellationError { return error }
+        let platformText = platformText(of: error)
+        if let platformText, let fault = ServerFault(platformText: platformText) {
+            return fault.error(request, platformText: platformText, platformError: error)
+        }
         let urlError: URLError
         if let known = error as? URLError {
             urlError = known
@@ -28,6 +39,7 @@ extension URLSessionTransport {
             urlError = URLError(code)
         }
         let target = request.origin?.description ?? "the server"
+        let said = platformText.map { " (the platform said: \"\($0)\")" } ?? ""
         func failure(_ kind: GatewayError.Kind, _ message: String, fix: String? = nil) -> GatewayError {
             GatewayError(kind, message, fix: fix, request: request, underlying: urlError)
         }
@@ -57,15 +69,17 @@ extension URLSessionTransport {
         case .httpTooManyRedirects:
             return failure(.tooManyRedirects, "the platform stopped after too many redirects")
         case .unsupportedURL, .badURL:
-            return failure(.invalidRequest, "the URL cannot be requested", fix: "use an absolute http or https URL with a host")
+            // The URL passed `checkSendable`, so the platform's complaint is about the reply.
+            return failure(.transport, "the response from \(target) is not valid HTTP\(said)",
+                           fix: "the server sent a malformed response; fix the server (sending the request again will not help)")
         case .dataLengthExceedsMaximum:
             return failure(.invalidRequest, "the platform refused the request body",
                            fix: "a GET request cannot carry a body here; use POST or move the parameters into the query")
         case .unknown:
-            return failure(.transport, "the connection to \(target) failed: closed or reset before the response was complete",
+            return failure(.transport, "the connection to \(target) failed: closed or reset before the response was complete\(said)",
                            fix: "retry, or check the server")
         default:
-            return failure(.transport, "the request failed (URLError \(urlError.code.rawValue))")
+            return failure(.transport, "the request failed (URLError \(urlError.code.rawValue))\(said)")
         }
     }
 }

@@ -139,6 +139,11 @@ extension URLSessionTransport {
             redirectSettled()
             let now = ContinuousClock.now
             let limit = request.maxResponseBytes
+            let carriesBody = request.method != .head && !(100..<200).contains(status) && status != 204 && status != 304
+            if carriesBody, let invalid = URLSessionTransport.invalidContentLength(in: headers) {
+                fail(URLSessionTransport.invalidContentLength(invalid, request: request))
+                return false
+            }
             let tooLarge: Int? = state.withLock { state in
                 guard !state.finished else { return nil }
                 state.status = status
@@ -147,7 +152,6 @@ extension URLSessionTransport {
                 state.lastActivity = now
                 state.firstByte = now
                 state.body = Data()
-                let carriesBody = request.method != .head && !(100..<200).contains(status) && status != 204 && status != 304
                 state.expectedLength = carriesBody ? headers.declaredBodyLength : nil
                 if let expected = state.expectedLength {
                     if expected > limit { return expected }
@@ -197,10 +201,11 @@ extension URLSessionTransport {
                 let progress = state.withLock { state in
                     state.status == 0 ? nil : (received: state.body.count, expected: state.expectedLength)
                 }
-                if var failure = mapped as? GatewayError, failure.kind == .transport, let progress {
+                if var failure = mapped as? GatewayError, URLSessionTransport.isConnectionLoss(failure), let progress {
                     // The head arrived, so the body was cut off, whatever code the platform chose.
                     let expected = progress.expected.map { " of the \($0) bytes its Content-Length announced" } ?? ""
-                    failure.message = "connection lost: the body ended after \(progress.received) bytes\(expected)"
+                    let said = URLSessionTransport.platformText(of: error).map { " (the platform said: \"\($0)\")" } ?? ""
+                    failure.message = "connection lost: the body ended after \(progress.received) bytes\(expected)\(said)"
                     failure.fix = "the server closed or reset the connection mid-body; retry, or check the server"
                     mapped = failure
                 }

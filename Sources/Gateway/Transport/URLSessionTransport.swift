@@ -20,8 +20,14 @@ import FoundationNetworking
 /// - **Time.** `request.timeout` (or the configured default) is an idle timeout: the longest
 ///   wait for any network activity. `request.deadline` bounds the whole call, redirects
 ///   included. Either ends the call with `.timeout` saying which limit passed.
-/// - **Size.** A body larger than `request.maxResponseBytes` stops the transfer and ends the
-///   call with `.responseTooLarge`; it is never held whole.
+/// - **Size.** A body larger than `request.maxResponseBytes`, counted after decompression, ends
+///   the call with `.responseTooLarge` as soon as the limit is passed; it is never held whole,
+///   and memory stays bounded by the limit whatever a compressed body inflates to (on Linux the
+///   platform may go on inflating the read in hand for a moment after the call has ended).
+/// - **Malformed replies.** A reply that is not valid HTTP (a bad status line, an HTTP/0.9 reply,
+///   a NUL byte or a missing colon in a header, headers past the platform's limits, a body that
+///   does not decompress, a `Content-Length` that is not a number) ends with `.transport`
+///   naming what the server did wrong, with the platform's own words; it is not retried.
 /// - **Truncation.** A body shorter than its `Content-Length` ends with `.transport`
 ///   ("connection lost"), never with a short success.
 /// - **Cancellation.** Cancelling the calling task cancels the request and throws
@@ -70,6 +76,10 @@ public final class URLSessionTransport: InterruptibleTransport {
     private let session: URLSession
     private let delegate: SessionDelegate
     private let watchdog = Watchdog()
+    /// Where tasks are cancelled: `URLSessionTask.cancel()` waits for the platform's thread,
+    /// which may be busy inflating a body or waiting for the delegate queue, so no caller's
+    /// thread (nor the delegate queue) waits for it.
+    private let cancellations = DispatchQueue(label: "Gateway.URLSessionTransport.cancel")
 
     /// Creates a transport with its own session.
     ///
@@ -92,9 +102,13 @@ public final class URLSessionTransport: InterruptibleTransport {
         sessionConfiguration.httpCookieAcceptPolicy = .never
         sessionConfiguration.urlCredentialStorage = nil
 
+        #if canImport(Darwin)
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "Gateway.URLSessionTransport"
+        #else
+        let queue = DelegateQueue()
+        #endif
         delegate = SessionDelegate()
         session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: queue)
     }
@@ -110,7 +124,9 @@ public final class URLSessionTransport: InterruptibleTransport {
 
     deinit {
         watchdog.close()
-        session.invalidateAndCancel()
+        // Not on the releasing thread: the platform's thread may be busy inflating a body.
+        let session = session
+        cancellations.async { session.invalidateAndCancel() }
     }
 
     /// Sends the request, following redirects as the type's documentation says.
@@ -179,7 +195,8 @@ public final class URLSessionTransport: InterruptibleTransport {
         }
         let idleTimeout = max(request.timeout ?? configuration.timeout, .milliseconds(1))
         let state = TaskState(request: request, idleTimeout: idleTimeout, callStarted: callStarted)
-        state.setCancel { task.cancel() }
+        let cancellations = cancellations
+        state.setCancel { cancellations.async { task.cancel() } }
         let identifier = task.taskIdentifier
         delegate.register(state, for: identifier)
         watchdog.register(state, for: identifier)

@@ -196,6 +196,22 @@ struct JSONParser {
         return JSONNumber(source: text, isInteger: isInteger)
     }
 
+    /// The offset of the first byte in `run` that does not begin or continue a valid UTF-8
+    /// sequence (overlong forms and surrogates included), or `nil` when it is all valid.
+    static func firstInvalidUTF8(in run: UnsafeBufferPointer<UInt8>) -> Int? {
+        if run.allSatisfy({ $0 < 0x80 }) { return nil }
+        var iterator = run.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
     func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     mutating func parseString() throws(JSONSyntaxError) -> String {
@@ -203,21 +219,24 @@ struct JSONParser {
         index += 1
         var scalars = String.UnicodeScalarView()
         var runStart = index
-        func flush(_ end: Int, into scalars: inout String.UnicodeScalarView) {
-            if end > runStart {
-                scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self).unicodeScalars)
+        func flush(_ end: Int, into scalars: inout String.UnicodeScalarView) throws(JSONSyntaxError) {
+            guard end > runStart else { return }
+            let run = UnsafeBufferPointer(rebasing: bytes[runStart..<end])
+            if let bad = Self.firstInvalidUTF8(in: run) {
+                throw error("invalid UTF-8 in a string at byte offset \(runStart + bad)", at: runStart + bad)
             }
+            scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
         }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                flush(index, into: &scalars)
+                try flush(index, into: &scalars)
                 index += 1
                 return String(scalars)
             }
             if byte < 0x20 { throw error("a control character must be escaped in a string") }
             if byte == UInt8(ascii: "\\") {
-                flush(index, into: &scalars)
+                try flush(index, into: &scalars)
                 index += 1
                 guard index < bytes.count else { break }
                 let escape = bytes[index]

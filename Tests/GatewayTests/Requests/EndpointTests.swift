@@ -200,7 +200,9 @@ import Testing
         #expect(deadline > ContinuousClock.now + .seconds(20))
         _ = try await provider.send(Endpoint<Empty>.get("x").with { $0.timeout = .seconds(2) })
         #expect(stub.requests.last?.request.timeout == .seconds(2))
-        #expect(stub.requests.last?.request.deadline == nil)
+        // The configuration's default deadline of 30 s.
+        let defaultDeadline = try #require(stub.requests.last?.request.deadline)
+        #expect(defaultDeadline <= ContinuousClock.now + .seconds(30))
     }
 
     @Test func aDeadlineThatHasPassedEndsInATimeout() async throws {

@@ -67,6 +67,7 @@ import Testing
         let provider = makeProvider(stub) {
             $0.clock = clock
             $0.retryPolicy = RetryPolicy(maxRetryAfter: .seconds(60))
+            $0.deadline = .seconds(120)  // Room for the clamped wait past the default 30 s.
         }
         let response = try await provider.send(Endpoint<Empty>.get("past"))
         #expect(response.metrics.attempts == 2)
