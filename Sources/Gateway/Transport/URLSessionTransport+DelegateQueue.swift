@@ -16,6 +16,9 @@ extension URLSessionTransport {
     /// Invariant: a callback enqueued from the queue's own thread never waits (the queue's thread
     /// is the one that frees slots), and nothing on that thread waits for the platform's
     /// thread: the transport cancels tasks on a queue of their own, never on the delegate queue.
+    ///
+    /// `@unchecked Sendable` restates `OperationQueue`'s own conformance, as Swift requires of a
+    /// subclass; what this class adds is `let`s of `Sendable` dispatch types.
     final class DelegateQueue: OperationQueue, @unchecked Sendable {
         /// How many callbacks may wait to run.
         static let capacity = 16

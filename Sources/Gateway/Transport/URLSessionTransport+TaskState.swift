@@ -140,7 +140,8 @@ extension URLSessionTransport {
             let now = ContinuousClock.now
             let limit = request.maxResponseBytes
             let carriesBody = request.method != .head && !(100..<200).contains(status) && status != 204 && status != 304
-            if carriesBody, let invalid = URLSessionTransport.invalidContentLength(in: headers) {
+            // A redirect's body is never read: the platform may already be asking about it.
+            if carriesBody, !(300..<400).contains(status), let invalid = URLSessionTransport.invalidContentLength(in: headers) {
                 fail(URLSessionTransport.invalidContentLength(invalid, request: request))
                 return false
             }
