@@ -30,8 +30,9 @@ public protocol AuthEventObserver: Sendable {
     /// `logout()` ended the session of `subject` (`nil` when nobody or an anonymous session was
     /// signed in): purge what belongs to that user.
     func loggedOut(subject: String?) async
-    /// The token store failed to save or clear a credential; the coordinator goes on with the
-    /// credential in memory.
+    /// The token store failed to save or clear a credential. After a refresh the coordinator goes
+    /// on with the credential in memory; when the store could not be cleared before a refresh,
+    /// that refresh was not started.
     func tokenStoreFailed(_ error: GatewayError)
 }
 

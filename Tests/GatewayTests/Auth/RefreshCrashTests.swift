@@ -6,7 +6,7 @@ import Testing
 extension TokenTests {
     /// An app killed at any point of a refresh starts again with a credential whose refresh token
     /// the server still accepts, or with none; never with a spent one.
-    @Suite struct RefreshCrashTests {
+    @Suite(.timeLimit(.minutes(1))) struct RefreshCrashTests {
         /// Where the first process dies.
         enum CrashPoint: String, CaseIterable, Sendable, CustomTestStringConvertible {
             /// A request's 401 is in; no refresh has started.

@@ -6,7 +6,7 @@ import Testing
 extension TokenTests {
     /// The store is brought up to date before any request waiting for a refresh goes on, and it
     /// never holds a refresh token the server may have spent.
-    @Suite struct RefreshPersistenceTests {
+    @Suite(.timeLimit(.minutes(1))) struct RefreshPersistenceTests {
         /// Five requests refused together, waiting for one refresh that answers `reply`; returns
         /// their results once the refresh has settled.
         private func refreshWithFiveWaiters(
@@ -174,15 +174,18 @@ extension TokenTests {
             store.setHooks { hooks in
                 hooks.save = { _ in waitingAtSave.withLock { $0.append(coordinator.value?.waiterCount ?? -1) } }
             }
-            let refreshing = Gate()
+            let refused = Gate(), refreshing = Gate()
             let stub = StubTransport()
-                .on(token: "old", .get, "items", reply: .status(401))
+                .on(token: "old", .get, "items", reply: Refusal.status401.reply.held(by: refused))
                 .on(token: "saved", .get, "items", reply: .json("{}"))
                 .on(.post, "auth/refresh", reply: tokens("refreshed").held(by: refreshing))
             let provider = tokenProvider(stub, store: store)
             let signedIn = try #require(provider.tokenCoordinator)
             coordinator.withLock { $0 = signedIn }
+            // All three are sent before the refresh begins (a refresh, a blocker, holds the queue).
             let tasks = start(3, on: provider, Refusal.status401.request)
+            await refused.waitForArrivals(3)
+            refused.open()
             await signedIn.waitForWaiters(3)
             try await signedIn.save(Credential(accessToken: "saved", refreshToken: "rt-s"))
             #expect(successes(await results(tasks)).count == 3)
@@ -199,14 +202,16 @@ extension TokenTests {
             store.setHooks { hooks in
                 hooks.clear = { waitingAtClear.withLock { $0.append(coordinator.value?.waiterCount ?? -1) } }
             }
-            let refreshing = Gate()
+            let refused = Gate(), refreshing = Gate()
             let stub = StubTransport()
-                .on(token: "old", .get, "items", reply: .status(401))
+                .on(token: "old", .get, "items", reply: Refusal.status401.reply.held(by: refused))
                 .on(.post, "auth/refresh", reply: tokens("new").held(by: refreshing))
             let provider = tokenProvider(stub, store: store)
             let signedIn = try #require(provider.tokenCoordinator)
             coordinator.withLock { $0 = signedIn }
             let tasks = start(3, on: provider, Refusal.status401.request)
+            await refused.waitForArrivals(3)
+            refused.open()
             await signedIn.waitForWaiters(3)
             try await provider.logout()
             #expect(failures(await results(tasks)).allSatisfy { $0.kind == .loggedOut })

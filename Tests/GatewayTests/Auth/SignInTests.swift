@@ -6,7 +6,7 @@ import Testing
 extension TokenTests {
     /// Signing in through the provider: an endpoint sent without a token, whose refusal is the
     /// caller's error, and an answer that becomes the session's credential.
-    @Suite struct SignInTests {
+    @Suite(.timeLimit(.minutes(1))) struct SignInTests {
         struct Login: Encodable, Sendable {
             var username: String
             var password: String
