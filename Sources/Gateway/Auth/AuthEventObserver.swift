@@ -3,7 +3,8 @@
 /// partition.
 ///
 /// Every method has an empty default. All but `loggedOut` are synchronous and run inside the
-/// coordinator: keep them quick. `loggedOut` is awaited before `logout()` returns, so a cache
+/// coordinator, after the store is up to date and before the requests waiting for the refresh
+/// go on: keep them quick. `loggedOut` is awaited before `logout()` returns, so a cache
 /// can purge the user's partition there:
 /// ```swift
 /// struct PurgeOnLogout: AuthEventObserver {

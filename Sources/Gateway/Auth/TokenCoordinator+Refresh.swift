@@ -142,8 +142,9 @@ extension TokenCoordinator {
         return started
     }
 
-    /// Settles a refresh. The store is brought up to date before any waiter goes on, so that a
-    /// request that has finished never leaves a spent refresh token behind it:
+    /// Settles a refresh. The store is brought up to date, and observers are told, before any
+    /// waiter goes on, so that a request that has finished never leaves a spent refresh token
+    /// behind it (nor an event not yet heard):
     ///
     /// - success: the new credential is saved, then handed to every waiter;
     /// - refusal: the store is cleared, then every waiter fails with `.sessionExpired`;
@@ -161,8 +162,8 @@ extension TokenCoordinator {
             replace(with: renewed, renewsEarly: !isDue(renewed, renewsEarly: true), newSession: false)
             ending = nil
             publish()
-            finished.waiters.settle(.success(renewed))
             for observer in observers { observer.refreshSucceeded(subject: renewed.subject) }
+            finished.waiters.settle(.success(renewed))
         case .failure(let error):
             let subject = current?.subject
             let rejected = !(error is CancellationError)
@@ -178,12 +179,12 @@ extension TokenCoordinator {
                 }
             }
             publish()
-            finished.waiters.settle(.failure(failure))
             if rejected {
                 for observer in observers { observer.sessionExpired(subject: subject, error: failure) }
             } else {
                 for observer in observers { observer.refreshFailed(failure) }
             }
+            finished.waiters.settle(.failure(failure))
         }
     }
 }

@@ -29,8 +29,8 @@ extension TokenTests {
             refreshing.open()
             let errors = failures(await results(tasks))
 
-            // At once: one step released all 100 (none waited any more when observers heard of the failure).
-            #expect(waiting.counts.value == [0])
+            // All 100 still waited when the refresh failed (none had gone on alone), and all end with its error.
+            #expect(waiting.counts.value == [100])
             #expect(errors.count == 100)
             #expect(Set(errors.map(\.kind)) == [.refreshFailed])
             #expect(Set(errors.map(\.message)).count == 1)
@@ -149,7 +149,7 @@ extension TokenTests {
     }
 }
 
-/// How many requests still waited for the refresh when observers heard that it failed.
+/// How many requests waited for the refresh when observers heard that it failed.
 final class WaitersWhenRefreshFails: AuthEventObserver {
     let coordinator = Locked<TokenCoordinator?>(nil)
     let counts = Locked<[Int]>([])
