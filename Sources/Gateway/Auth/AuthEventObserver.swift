@@ -3,7 +3,8 @@
 /// partition.
 ///
 /// Every method has an empty default. All but `loggedOut` are synchronous and run inside the
-/// coordinator: keep them quick. `loggedOut` is awaited before `logout()` returns, so a cache
+/// coordinator, after the store is up to date and before the requests waiting for the refresh
+/// go on: keep them quick. `loggedOut` is awaited before `logout()` returns, so a cache
 /// can purge the user's partition there:
 /// ```swift
 /// struct PurgeOnLogout: AuthEventObserver {
@@ -32,8 +33,9 @@ public protocol AuthEventObserver: Sendable {
     /// `logout()` ended the session of `subject` (`nil` when nobody or an anonymous session was
     /// signed in): purge what belongs to that user.
     func loggedOut(subject: String?) async
-    /// The token store failed to save or clear a credential; the coordinator goes on with the
-    /// credential in memory.
+    /// The token store failed to save or clear a credential. After a refresh the coordinator goes
+    /// on with the credential in memory; when the store could not be cleared before a refresh,
+    /// that refresh was not started.
     func tokenStoreFailed(_ error: GatewayError)
 }
 

@@ -4,9 +4,10 @@ import Foundation
 ///
 /// It sends `{"refresh_token": "…"}` as JSON (or, with `.form`,
 /// `grant_type=refresh_token&refresh_token=…` as an HTML form, RFC 6749 §6), plus any extra
-/// parameters, and reads `{"access_token", "refresh_token"?, "expires_in"?, "subject"?}`
-/// (`expires_in` in seconds). A rotated refresh token replaces the old one; when the answer
-/// has none, the old one is kept, and so is the subject.
+/// parameters, and reads the standard answer (`OAuthTokenResponse`: `access_token`,
+/// `refresh_token`?, `expires_in`? in seconds, …) plus a `subject` some servers add. A rotated
+/// refresh token replaces the old one; when the answer has none, the old one is kept, and so is
+/// the subject.
 ///
 /// ```swift
 /// let provider = Provider(baseURL: api) { config in
@@ -57,7 +58,7 @@ public struct RefreshTokenAuthenticator: Authenticator {
         }
         var parameters = extraParameters
         parameters["refresh_token"] = refreshToken
-        var endpoint: Endpoint<TokenResponse>
+        var endpoint: Endpoint<RefreshAnswer>
         switch encoding {
         case .json:
             endpoint = .post(path, body: parameters, encoder: .json)
@@ -69,14 +70,9 @@ public struct RefreshTokenAuthenticator: Authenticator {
         endpoint.requiresAuthentication = false
         endpoint.label = "token refresh"
         let answer = try await client.value(endpoint)
-        guard !answer.accessToken.isEmpty else {
-            throw GatewayError(.invalidResponse, "the refresh endpoint answered an empty access token",
-                               fix: "check the refresh endpoint's answer")
-        }
-        return Credential(
-            accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? refreshToken,
-            expiresAt: answer.expiresIn.map { client.date.addingTimeInterval($0) },
-            subject: answer.subject ?? credential.subject)
+        var renewed = answer.tokens.credential(subject: answer.subject ?? credential.subject, now: client.date)
+        renewed.refreshToken = renewed.refreshToken ?? refreshToken
+        return renewed
     }
 
     /// `unauthenticated`.
@@ -84,18 +80,15 @@ public struct RefreshTokenAuthenticator: Authenticator {
         unauthenticated.matches(response, for: request)
     }
 
-    /// The refresh endpoint's answer.
-    struct TokenResponse: Decodable, Sendable {
-        var accessToken: String
-        var refreshToken: String?
-        var expiresIn: Double?
+    /// The refresh endpoint's answer: RFC 6749 §5.1, and the `subject` some servers add.
+    struct RefreshAnswer: Decodable, Sendable {
+        var tokens: OAuthTokenResponse
         var subject: String?
 
-        enum CodingKeys: String, CodingKey {
-            case accessToken = "access_token"
-            case refreshToken = "refresh_token"
-            case expiresIn = "expires_in"
-            case subject
+        init(from decoder: any Decoder) throws {
+            tokens = try OAuthTokenResponse(from: decoder)
+            let container = try decoder.container(keyedBy: OAuthTokenResponse.FieldKey.self)
+            subject = try container.decodeIfPresent(String.self, forKey: .init(stringValue: "subject"))
         }
     }
 }

@@ -24,22 +24,33 @@ extension TokenCoordinator {
     }
 
     static func loggedOutError() -> GatewayError {
-        GatewayError(.loggedOut, "the session was logged out; the request was not sent again",
+        GatewayError(.loggedOut, "the request was not sent: the user signed out of the session it belongs to",
                      fix: "sign in again before sending requests that need a credential")
     }
 
+    /// The error of a refused refresh; an authenticator's own `.sessionExpired` error is kept as
+    /// it is, so that its description says the reason once.
     static func sessionExpiredError(_ error: any Error) -> GatewayError {
         let refusal = error as? GatewayError
+        if let refusal, refusal.kind == .sessionExpired { return refusal }
         return GatewayError(
-            .sessionExpired, "the session expired: the server refused to renew the credential",
-            fix: "sign in again", request: refusal?.request, response: refusal?.response, underlying: error)
+            .sessionExpired, "the server refused to renew the credential", fix: "sign in again",
+            request: refusal?.request, response: refusal?.response, underlying: error)
     }
 
     static func refreshFailedError(_ error: any Error) -> GatewayError {
         let cause = error as? GatewayError
-        let reason = error is CancellationError ? "it was cancelled" : (cause?.kind.rawValue ?? "an error")
+        let reason = if error is CancellationError {
+            "it was cancelled"
+        } else if let status = cause?.response?.status {
+            "HTTP \(status)"
+        } else {
+            cause.map { ($0.kind.rawValue.first.map { "aeiou".contains($0) } == true ? "an " : "a ")
+                + "\($0.kind.rawValue) error" } ?? "an error"
+        }
         return GatewayError(
-            .refreshFailed, "the token refresh failed (\(reason)); the requests waiting for it were not sent again",
+            .refreshFailed, "the credential could not be renewed (\(reason)); the requests waiting for it were not "
+                + "sent again",
             fix: "try again later: the next request that needs a credential refreshes again",
             request: cause?.request, response: cause?.response, underlying: error)
     }

@@ -94,11 +94,14 @@ extension TokenCoordinator {
         return .wait(refresh.waiters)
     }
 
-    /// Starts a refresh of `credential` and stores it before anything is awaited.
+    /// Starts a refresh of `credential` and stores it before anything is awaited. The store is
+    /// emptied first: from now on the server may spend the refresh token (see
+    /// `withdrawStoredCredential()`).
     ///
     /// - Parameter response: the refusal that calls for it; `nil` for a proactive refresh.
     /// - Returns: the refresh, to wait for it.
-    /// - Throws: `.excessiveRefresh` (with `response`) when the guard allows no more refreshes now.
+    /// - Throws: `.excessiveRefresh` (with `response`) when the guard allows no more refreshes now;
+    ///   `.tokenStore` (with `response`) when the store could not be emptied.
     private func startRefresh(of credential: Credential, refused response: HTTPResponse?, context: RequestContext,
                               pipeline: Pipeline) throws -> Refresh {
         let now = clock.now
@@ -106,11 +109,17 @@ extension TokenCoordinator {
         guard refreshStarts.count < options.maxRefreshes else {
             throw Self.excessiveRefreshError(count: refreshStarts.count, options: options, response: response)
         }
+        do {
+            try withdrawStoredCredential()
+        } catch var failure as GatewayError {
+            failure.response = failure.response ?? response
+            throw failure
+        }
         refreshStarts.append(now)
         nextID += 1
         let id = nextID
         let scope = RefreshScope()
-        var started = Refresh(id: id, scope: scope, waiters: RefreshWaiters(gauge: gauge))
+        var started = Refresh(id: id, credential: credential, scope: scope, waiters: RefreshWaiters(gauge: gauge))
         for observer in observers { observer.refreshStarted(subject: credential.subject, proactive: response == nil) }
         let authenticator = authenticator
         let client = RefreshClient(pipeline: pipeline, scope: scope)
@@ -133,48 +142,49 @@ extension TokenCoordinator {
         return started
     }
 
-    /// Settles a refresh: the new credential for every waiter, or the same error for all of
-    /// them at once. A refresh that logout or `save` superseded changes nothing.
+    /// Settles a refresh. The store is brought up to date, and observers are told, before any
+    /// waiter goes on, so that a request that has finished never leaves a spent refresh token
+    /// behind it (nor an event not yet heard):
+    ///
+    /// - success: the new credential is saved, then handed to every waiter;
+    /// - refusal: the store is cleared, then every waiter fails with `.sessionExpired`;
+    /// - a passing failure: the old credential goes back into the store when the failure shows
+    ///   the server did not spend its refresh token (see `refreshTokenIsUnspent(after:)`), then
+    ///   every waiter fails with `.refreshFailed`.
+    ///
+    /// A refresh that logout or `save` superseded changes nothing.
     private func finishRefresh(_ id: UInt64, _ result: Result<Credential, any Error>) {
         guard let finished = refresh, finished.id == id else { return }
         refresh = nil
         switch result {
         case .success(let renewed):
+            persist("the renewed credential could not be saved") { try $0.save(renewed) }
             replace(with: renewed, renewsEarly: !isDue(renewed, renewsEarly: true), newSession: false)
             ending = nil
             publish()
-            finished.waiters.settle(.success(renewed))
             for observer in observers { observer.refreshSucceeded(subject: renewed.subject) }
-            persist { try $0.save(renewed) }
+            finished.waiters.settle(.success(renewed))
         case .failure(let error):
             let subject = current?.subject
             let rejected = !(error is CancellationError)
                 && ((error as? GatewayError)?.kind == .sessionExpired || authenticator.isRejection(error))
             let failure = rejected ? Self.sessionExpiredError(error) : Self.refreshFailedError(error)
             if rejected {
+                persist("the credential could not be removed after the refused refresh") { try $0.clear() }
                 replace(with: nil, renewsEarly: true, newSession: true)
                 ending = failure
+            } else if Self.refreshTokenIsUnspent(after: error) {
+                persist("the credential could not be put back after the failed refresh") {
+                    try $0.save(finished.credential)
+                }
             }
             publish()
-            finished.waiters.settle(.failure(failure))
             if rejected {
                 for observer in observers { observer.sessionExpired(subject: subject, error: failure) }
-                persist { try $0.clear() }
             } else {
                 for observer in observers { observer.refreshFailed(failure) }
             }
-        }
-    }
-
-    /// Runs a store change; a failure is reported to observers, and the credential in memory
-    /// stays in use.
-    private func persist(_ change: (any TokenStore) throws -> Void) {
-        do {
-            try change(store)
-        } catch {
-            let failure = error as? GatewayError
-                ?? GatewayError(.tokenStore, "the token store failed", underlying: error)
-            for observer in observers { observer.tokenStoreFailed(failure) }
+            finished.waiters.settle(.failure(failure))
         }
     }
 }

@@ -22,6 +22,11 @@ import Foundation
 /// - **Logout** clears the store and wins over a refresh in flight: its result is discarded,
 ///   the requests waiting for it fail with `.loggedOut`, nothing is replayed, and observers
 ///   hear `loggedOut(subject:)`.
+/// - **Crash-safe store.** The store is emptied before a refresh request can spend its refresh
+///   token, and brought up to date before any waiting request goes on: an app killed at any
+///   moment finds a refresh token the server still accepts, or none. When the renewed
+///   credential cannot be saved, the session goes on with it in memory, observers hear
+///   `tokenStoreFailed`, and the store stays empty (sign in again after a restart).
 ///
 /// A provider configured with `Configuration.tokens` makes one (`Provider.tokenCoordinator`);
 /// to share a session between providers, make one and set `Configuration.tokenCoordinator`.
@@ -31,11 +36,10 @@ import Foundation
 ///     config.tokens = FileTokenStore(directory: tokensFolder)
 ///     config.authenticator = RefreshTokenAuthenticator(path: "auth/refresh")
 /// }
-/// let session = try await provider.value(Endpoint<Session>.post("auth/login", body: login)
-///     .with { $0.requiresAuthentication = false })
-/// let credential = Credential(accessToken: session.accessToken, refreshToken: session.refreshToken)
-/// try await provider.tokenCoordinator?.save(credential)
-/// // …
+/// let answer = try await provider.value(Endpoint<OAuthTokenResponse>.post("auth/login", body: login)
+///     .withoutAuthentication())
+/// try await provider.tokenCoordinator?.save(answer.credential(subject: login.username))
+/// // … requests that need the credential …
 /// try await provider.logout()
 /// ```
 public actor TokenCoordinator {
@@ -75,6 +79,8 @@ public actor TokenCoordinator {
     /// A refresh under way and the requests waiting for it.
     struct Refresh {
         let id: UInt64
+        /// The credential being renewed.
+        let credential: Credential
         let scope: RefreshScope
         let waiters: RefreshWaiters
         var task: Task<Void, Never>?
@@ -138,11 +144,21 @@ public actor TokenCoordinator {
     /// - Throws: the store's error when the stored credential cannot be read.
     public func subject() throws -> String? { try credential()?.subject }
 
-    /// Makes `credential` the session's (after a login): it is stored, requests waiting for a
-    /// refresh go on with it, and the result of a refresh still under way is discarded.
+    /// Makes `credential` the session's (after a login): it is stored first, then requests
+    /// waiting for a refresh go on with it, and the result of a refresh still under way is
+    /// discarded.
     ///
-    /// - Throws: the store's error; the credential is used from memory all the same.
+    /// ```swift
+    /// let answer = try await provider.value(Endpoint<OAuthTokenResponse>.post("auth/login", body: login)
+    ///     .withoutAuthentication())
+    /// try await provider.tokenCoordinator?.save(answer.credential(subject: login.username))
+    /// ```
+    ///
+    /// - Throws: the store's error; the credential is used from memory all the same (until the
+    ///   app quits: the store then holds what it held before).
     public func save(_ credential: Credential) throws {
+        var storeError: (any Error)?
+        do { try store.save(credential) } catch { storeError = error }
         loaded = true
         replace(with: credential, renewsEarly: true, newSession: true)
         ending = nil
@@ -151,17 +167,19 @@ public actor TokenCoordinator {
             refresh.waiters.settle(.success(credential))
         }
         publish()
-        try store.save(credential)
+        if let storeError { throw storeError }
     }
 
-    /// Ends the session: the store is cleared, a refresh under way is discarded, requests
-    /// waiting for it fail with `.loggedOut` and nothing is replayed; then observers'
+    /// Ends the session: the store is cleared first, then a refresh under way is discarded,
+    /// requests waiting for it fail with `.loggedOut` and nothing is replayed; then observers'
     /// `loggedOut(subject:)` runs (purge the user's cache partition there).
     ///
     /// - Throws: the store's error when the credential could not be removed from it (the
     ///   session has ended in memory all the same, and observers were told).
     public func logout() async throws {
         let subject = (try? loadIfNeeded()).flatMap { current?.subject }
+        var storeError: (any Error)?
+        do { try store.clear() } catch { storeError = error }
         loaded = true
         replace(with: nil, renewsEarly: true, newSession: true)
         let failure = Self.loggedOutError()
@@ -171,8 +189,6 @@ public actor TokenCoordinator {
             refresh.waiters.settle(.failure(failure))
         }
         publish()
-        var storeError: (any Error)?
-        do { try store.clear() } catch { storeError = error }
         for observer in observers { await observer.loggedOut(subject: subject) }
         if let storeError { throw storeError }
     }

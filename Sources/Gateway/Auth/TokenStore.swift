@@ -2,7 +2,9 @@
 /// provider, REST endpoints and GraphQL operations alike.
 ///
 /// The `TokenCoordinator` is the store's only client while a provider runs: it loads the
-/// credential once, saves each renewed one and clears the store on logout, one call at a time.
+/// credential once, clears the store before each refresh sends the refresh token (many servers
+/// accept one once), saves each renewed credential before any request uses it, and clears the
+/// store on logout, one call at a time.
 /// Change credentials through the coordinator (`TokenCoordinator.save(_:)`, `logout()`), not
 /// through the store, while a provider uses it. The calls are synchronous and short (a small
 /// file or a keychain item).

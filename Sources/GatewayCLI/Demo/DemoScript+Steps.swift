@@ -85,13 +85,11 @@ extension DemoScript {
 
     /// Sends a REST endpoint labelled `label`, with the API's error body decoded into failures,
     /// and records its row.
-    func send<Value>(_ label: String, _ endpoint: Endpoint<Value>, public: Bool = false,
-                     expect: CacheOutcome? = nil) async throws -> Value {
+    func send<Value>(_ label: String, _ endpoint: Endpoint<Value>, expect: CacheOutcome? = nil) async throws
+        -> Value
+    {
         let started = ContinuousClock.now
-        let labelled = endpoint.apiError(ExampleAPI.ErrorBody.self).with { endpoint in
-            endpoint.label = label
-            endpoint.requiresAuthentication = !`public`
-        }
+        let labelled = endpoint.apiError(ExampleAPI.ErrorBody.self).with { $0.label = label }
         do {
             let response = try await provider.send(labelled)
             let outcome = response.metrics.cacheOutcome

@@ -70,16 +70,15 @@ struct DemoScript: Sendable {
     func run() async -> [StepResult] {
         var results: [StepResult] = []
         results.append(await step("log in over REST") {
-            let session = try await send("login", Endpoint<ExampleAPI.Session>.post(
+            let signIn = try await send("login", Endpoint<ExampleAPI.SignIn>.post(
                 "auth/login", body: ExampleAPI.Login(username: ExampleBackend.username,
-                                                     password: ExampleBackend.password)), public: true)
+                                                     password: ExampleBackend.password)).withoutAuthentication())
             guard let coordinator = provider.tokenCoordinator else {
                 throw CheckFailure("the provider has no token store")
             }
-            try await coordinator.save(Credential(
-                accessToken: session.accessToken, refreshToken: session.refreshToken,
-                expiresIn: .seconds(session.expiresIn), subject: session.subject))
-            return "signed in as \(session.subject); the access token lasts \(session.expiresIn / 60) minutes"
+            try await coordinator.save(signIn.tokens.credential(subject: signIn.subject))
+            let minutes = (signIn.tokens.expiresIn?.components.seconds ?? 0) / 60
+            return "signed in as \(signIn.subject); the access token lasts \(minutes) minutes"
         })
         results.append(await step("fetch Me") {
             let me = try await fetch("Me", "Me", expect: .miss)

@@ -1,3 +1,5 @@
+import Gateway
+
 /// The JSON bodies of the example backend's REST side, shared by `ExampleBackend` (which writes
 /// them) and the demo's client (which reads them through a `Provider`).
 ///
@@ -23,6 +25,20 @@ enum ExampleAPI {
         var expiresIn: Int
         /// The account the tokens belong to.
         var subject: String
+    }
+
+    /// What the demo's client reads of a login answer: the standard OAuth 2 fields, and the
+    /// account they belong to.
+    struct SignIn: Decodable, Sendable {
+        var tokens: OAuthTokenResponse
+        var subject: String
+
+        init(from decoder: any Decoder) throws {
+            tokens = try OAuthTokenResponse(from: decoder)
+            subject = try decoder.container(keyedBy: Keys.self).decode(String.self, forKey: .subject)
+        }
+
+        private enum Keys: String, CodingKey { case subject }
     }
 
     /// `GET /me`.
