@@ -62,8 +62,10 @@ public struct CheckCommand: Command {
         let schemaFiles: [Source]
         let queryFiles: [Source]
         do throws(CheckFiles.ReadError) {
-            schemaFiles = try CheckFiles.read(schemaPaths, extensions: CheckFiles.schemaExtensions, output: output)
-            queryFiles = try CheckFiles.read(queryPaths, extensions: CheckFiles.queryExtensions, output: output)
+            schemaFiles = try CheckFiles.read(schemaPaths, extensions: CheckFiles.schemaExtensions,
+                                              limit: Limits.schemas.maxBytes, output: output)
+            queryFiles = try CheckFiles.read(queryPaths, extensions: CheckFiles.queryExtensions,
+                                             limit: Limits.operations.maxBytes, output: output)
         } catch {
             output.error("gateway check: \(error)")
             return 2
@@ -135,8 +137,12 @@ enum CheckFiles {
 
     /// The files at `paths`: a file as given, a directory searched recursively for files with one
     /// of `extensions` (in path order). Each source is named by the path as typed plus the file's
-    /// path inside the directory.
-    static func read(_ paths: [String], extensions: [String], output: Output) throws(ReadError) -> [Source] {
+    /// path inside the directory. A file is read no further than one byte past `limit`, the size
+    /// the parser accepts, so the parser refuses a larger one without it being read whole; an
+    /// introspection result (`.json`) over `limit` is refused here.
+    static func read(
+        _ paths: [String], extensions: [String], limit: Int, output: Output
+    ) throws(ReadError) -> [Source] {
         var sources: [Source] = []
         for path in paths {
             let url = output.url(forPath: path)
@@ -145,7 +151,7 @@ enum CheckFiles {
                 throw ReadError(description: "'\(path)' does not exist; name a file or a directory.")
             }
             guard isDirectory.boolValue else {
-                sources.append(Source(bytes: try contents(of: url, shownAs: path), name: path))
+                sources.append(Source(bytes: try contents(of: url, shownAs: path, limit: limit), name: path))
                 continue
             }
             let found = files(in: url, extensions: extensions)
@@ -156,8 +162,8 @@ enum CheckFiles {
             let prefix = path.hasSuffix("/") ? path : path + "/"
             for relative in found {
                 let name = prefix + relative
-                sources.append(Source(bytes: try contents(of: url.appendingPathComponent(relative), shownAs: name),
-                                      name: name))
+                let bytes = try contents(of: url.appendingPathComponent(relative), shownAs: name, limit: limit)
+                sources.append(Source(bytes: bytes, name: name))
             }
         }
         return sources
@@ -179,10 +185,17 @@ enum CheckFiles {
         return found.sorted()
     }
 
-    private static func contents(of url: URL, shownAs name: String) throws(ReadError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw ReadError(description: "cannot read '\(name)': permission denied or unreadable.")
+    private static func contents(of url: URL, shownAs name: String, limit: Int) throws(ReadError) -> [UInt8] {
+        let bytes: [UInt8]
+        do throws(BoundedFile.Failure) {
+            bytes = try BoundedFile.contents(of: url.path, limit: limit)
+        } catch {
+            throw ReadError(description: "cannot read '\(name)': \(error.reason).")
         }
-        return [UInt8](data)
+        if bytes.count > limit, url.pathExtension.lowercased() == "json" {
+            throw ReadError(description: "'\(name)' is larger than \(limit) bytes, more than an introspection result "
+                + "is read; point --schema at a smaller result or at SDL files.")
+        }
+        return bytes
     }
 }

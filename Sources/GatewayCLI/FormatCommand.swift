@@ -17,13 +17,18 @@ public struct FormatCommand: Command {
         Usage: gateway format FILE... [--check | --write] [--schema]
 
         Prints each GraphQL file (operations or SDL) in the canonical pretty form of graphql-js's
-        print(): two-space indentation, one blank line between definitions, comments and commas
-        dropped. The output of several files is written one after another.
+        print(): two-space indentation, one blank line between definitions, commas dropped. The
+        comment lines at the top of a file, before its first definition, are kept above it (one
+        blank line after them); comments anywhere else are dropped from the printed form, with a
+        note on standard error, and --write refuses to rewrite such a file. The output of several
+        files is written one after another.
 
         Options:
           --check   Print nothing but the path of each file that is not already in canonical form,
                     one per line, on standard output; exit 1 if there is any.
-          --write   Rewrite each file that is not in canonical form, in place; print nothing.
+          --write   Rewrite each file that is not in canonical form, in place; print nothing. A
+                    file with a comment after its first definition is not rewritten: its
+                    path:line:column is reported on standard error and the exit status is 1.
           --schema  Parse with the schema limits profile (see 'gateway help parse').
 
         Syntax errors are reported on standard error as path:line:column: error: message with the
@@ -31,7 +36,8 @@ public struct FormatCommand: Command {
 
         Exit status:
           0  success (with --check: every file is canonical)
-          1  a file has a syntax error, or with --check a file is not in canonical form
+          1  a file has a syntax error, with --check a file is not in canonical form, or with
+             --write a file has comments the canonical form would drop
           2  usage error, or a file cannot be read or written
         """
     }
@@ -58,7 +64,10 @@ public struct FormatCommand: Command {
                     failed = true
                     continue
                 }
-                var canonical = Printer.printedBytes(document)
+                let comments = FormatComments(bytes)
+                var canonical = comments.header
+                if !canonical.isEmpty { canonical.append(0x0A) }
+                canonical += Printer.printedBytes(document)
                 canonical.append(0x0A)
                 if check {
                     if canonical != bytes {
@@ -66,8 +75,17 @@ public struct FormatCommand: Command {
                         failed = true
                     }
                 } else if write {
-                    if canonical != bytes { try GraphQLFile.write(canonical, to: path, output: output) }
+                    guard canonical != bytes else { continue }
+                    if let offset = comments.firstDroppedComment {
+                        output.error(Self.droppedComment(path, bytes: bytes, offset: offset, rewriting: true))
+                        failed = true
+                        continue
+                    }
+                    try GraphQLFile.write(canonical, to: path, output: output)
                 } else {
+                    if let offset = comments.firstDroppedComment {
+                        output.error(Self.droppedComment(path, bytes: bytes, offset: offset, rewriting: false))
+                    }
                     output.writeOut(Data(canonical))
                 }
             } catch {
@@ -76,5 +94,17 @@ public struct FormatCommand: Command {
             }
         }
         return unreadable ? 2 : failed ? 1 : 0
+    }
+
+    /// Where a comment the canonical form drops stands, and what was done about it.
+    private static func droppedComment(_ path: String, bytes: [UInt8], offset: Int, rewriting: Bool) -> String {
+        let location = Source(bytes: bytes, name: path).location(at: offset)
+        let place = "\(path):\(location.line):\(location.column)"
+        if rewriting {
+            return "\(place): error: the canonical form drops this comment, so the file was not rewritten. "
+                + "Move the comment to the top of the file (comments there are kept) or remove it."
+        }
+        return "\(place): note: the canonical form printed drops this comment (comments at the top of the file "
+            + "are kept)."
     }
 }

@@ -20,6 +20,8 @@ public struct NormalizeCommand: Command {
 
         Prints the normalized text of one operation of a GraphQL file: the operation followed by the
         fragments it uses (directly or through other fragments) sorted by name, and nothing else;
+        fragments may be defined in FILE or in any other .graphql or .gql file of its folder, as for
+        'gateway check' and 'gateway query';
         compact, without comments, commas or insignificant white space; arguments, variable
         definitions and input object fields sorted by name; selections and directives in written
         order; every string as a quoted string. Documents that differ only in layout, comments,
@@ -79,15 +81,23 @@ public struct NormalizeCommand: Command {
             output.error(error.description)
             return 1
         }
+        // Fragments may come from the other files of the folder, as for `check` and `query`.
+        var defined = FolderFragments.names(in: document)
+        let folder = FolderFragments(siblingsOf: output.url(forPath: path), excluding: &defined)
+        let unit = Document(definitions: document.definitions + folder.fragments.map { .fragment($0.definition) },
+                            range: document.range, source: document.source)
         do throws(OperationSelectionError) {
-            output.print(try Normalizer.normalize(document, operationName: operationName).text)
+            output.print(try Normalizer.normalize(unit, operationName: operationName).text)
             guard let variables else { return 0 }
-            return Self.printKey(document, operationName: operationName, variables: variables, endpoint: endpoint,
+            return Self.printKey(unit, operationName: operationName, variables: variables, endpoint: endpoint,
                                  partition: CachePartition(subject: subject), output: output)
         } catch {
-            var message = "gateway normalize: \(path): \(error)"
+            let place = NormalizeErrorPlace.place(of: error, in: document, path: path, folder: folder)
+            var message = "gateway normalize: \(place): \(error)"
             switch error {
             case .operationNameRequired, .unknownOperation: message += "\nChoose one with --operation NAME."
+            case .unknownFragment where !folder.unreadable.isEmpty:
+                message += "\nThese files of the folder do not parse: \(folder.unreadable.joined(separator: ", "))."
             default: break
             }
             output.error(message)
@@ -117,8 +127,14 @@ public struct NormalizeCommand: Command {
             key = request.payload.cacheKey(endpoint: endpoint, partition: partition)
         } catch {
             let failure = error as? GatewayError
-            output.error("gateway normalize: \(failure?.message ?? "\(error)")"
-                + (failure?.fix.map { "\nFix: \($0)" } ?? ""))
+            var message = failure?.message ?? "\(error)"
+            if let problems = failure?.underlying as? GraphQLVariableErrors {
+                // The library's message says nothing was sent; here nothing is ever sent.
+                let count = problems.errors.count
+                message = "\(count) variable problem\(count == 1 ? "" : "s"): "
+                    + problems.errors.map { "\n- " + $0.message }.joined()
+            }
+            output.error("gateway normalize: \(message)" + (failure?.fix.map { "\nFix: \($0)" } ?? ""))
             return 1
         }
         output.print("")

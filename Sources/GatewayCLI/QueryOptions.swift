@@ -102,7 +102,7 @@ struct QueryOptions {
     static func operation(file: String, name: String?, output: Output) throws(UsageError) -> GraphQLOperation {
         let bytes: [UInt8]
         do {
-            bytes = try GraphQLFile.read(file, output: output)
+            bytes = try GraphQLFile.read(file, output: output, limit: Limits.operations.maxBytes)
         } catch {
             throw UsageError(error.description)
         }
@@ -124,12 +124,10 @@ struct QueryOptions {
                 + (names.isEmpty ? "none" : names.joined(separator: ", ")) + ")")
         }
         var definitions = document.definitions
-        var defined = Set(definitions.compactMap { definition -> String? in
-            if case .fragment(let fragment) = definition { return fragment.name.value }
-            return nil
-        })
-        let (fragments, unreadable) = siblingFragments(of: fileURL, excluding: &defined)
-        definitions += fragments.map { .fragment($0) }
+        var defined = FolderFragments.names(in: document)
+        let folder = FolderFragments(siblingsOf: fileURL, excluding: &defined)
+        let unreadable = folder.unreadable
+        definitions += folder.fragments.map { .fragment($0.definition) }
         do {
             return try GraphQLOperation(
                 document: Document(definitions: definitions, range: document.range, source: document.source),
@@ -142,31 +140,5 @@ struct QueryOptions {
             if let fix = (error as? GatewayError)?.fix { message += "; \(fix)" }
             throw UsageError(message)
         }
-    }
-
-    /// The fragments defined in the other GraphQL files of `file`'s folder, first definition of a
-    /// name winning; also the names of files that do not parse.
-    private static func siblingFragments(of file: URL, excluding defined: inout Set<String>)
-        -> ([FragmentDefinition], [String])
-    {
-        let folder = file.deletingLastPathComponent()
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        var fragments: [FragmentDefinition] = []
-        var unreadable: [String] = []
-        for name in names.sorted() where OperationStore.fileExtensions.contains((name as NSString).pathExtension) {
-            let url = folder.appendingPathComponent(name).standardizedFileURL
-            guard url.path != file.path, let data = FileManager.default.contents(atPath: url.path) else { continue }
-            guard let sibling = try? Parser.parse(Source(bytes: [UInt8](data), name: url.path), limits: .operations)
-            else {
-                unreadable.append(name)
-                continue
-            }
-            for definition in sibling.definitions {
-                guard case .fragment(let fragment) = definition, defined.insert(fragment.name.value).inserted
-                else { continue }
-                fragments.append(fragment)
-            }
-        }
-        return (fragments, unreadable)
     }
 }

@@ -113,9 +113,14 @@ public struct QueryFileChecks: Sendable {
                 files = [url]
             }
             for file in files.sorted(by: { $0.path < $1.path }) {
-                guard let data = FileManager.default.contents(atPath: file.path) else {
+                // No further than one byte past the largest document the parser accepts: it refuses a
+                // larger file with the same error, without the file being read whole.
+                guard let handle = FileHandle(forReadingAtPath: file.path),
+                      let data = try? (handle.read(upToCount: Limits.schemas.maxBytes + 1) ?? Data())
+                else {
                     throw ReadError(description: "'\(file.path)' cannot be read.")
                 }
+                try? handle.close()
                 sources.append(Source(bytes: [UInt8](data), name: file.standardizedFileURL.path))
             }
         }

@@ -103,12 +103,17 @@ extension OperationStore {
         return files.sorted { $0.path < $1.path }
     }
 
-    /// The file's bytes as a source named by its path.
+    /// The file's bytes as a source named by its path, read no further than one byte past
+    /// ``Limits/operations``' size: the parser refuses a larger file with the same error, without
+    /// it being read whole.
     static func read(_ url: URL) throws -> Source {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard let handle = FileHandle(forReadingAtPath: url.path),
+              let data = try? (handle.read(upToCount: Limits.operations.maxBytes + 1) ?? Data())
+        else {
             throw GatewayError(.invalidOperation, "cannot read '\(url.path)'",
                                fix: "check that the file exists and is readable")
         }
+        try? handle.close()
         return Source(bytes: [UInt8](data), name: url.standardizedFileURL.path)
     }
 }

@@ -35,7 +35,8 @@ struct ValidateBenchmark: Benchmark {
     private func buildSchema(_ path: String, lenient: Bool, output: Output) throws -> Schema {
         let files: [Source]
         do throws(CheckFiles.ReadError) {
-            files = try CheckFiles.read([path], extensions: CheckFiles.schemaExtensions, output: output)
+            files = try CheckFiles.read([path], extensions: CheckFiles.schemaExtensions,
+                                        limit: Limits.schemas.maxBytes, output: output)
         } catch {
             throw BenchmarkFailure(message: error.description, status: 2)
         }

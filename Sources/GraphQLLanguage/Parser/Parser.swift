@@ -23,6 +23,17 @@ public struct Parser {
     /// Currently open selection sets, list and object values and list types.
     var depth = 0
     let limits: Limits
+    /// The bounds that hold inside executable definitions (see `Parser+ExecutableLimits.swift`),
+    /// and what the executable definitions parsed so far used of them.
+    let executableLimits: Limits?
+    var executableTokens = 0
+    var executableBytes = 0
+    /// The bounds in force for the definition being parsed: ``limits``, or tighter ones inside an
+    /// executable definition when ``executableLimits`` is set.
+    var activeMaxTokens: Int
+    var activeMaxDepth: Int
+    var activeMaxEnd = Int.max
+    var inExecutableDefinition = false
     /// Shared strings for long names.
     var names: NameTable
     /// Whether long names go through `names`: worth it only for large documents, where names
@@ -46,10 +57,13 @@ public struct Parser {
     var openValues = ScratchStack<OpenValue>()
     var openBrackets = ScratchStack<Int>()
 
-    init(bytes: UnsafeBufferPointer<UInt8>, limits: Limits) {
+    init(bytes: UnsafeBufferPointer<UInt8>, limits: Limits, executableLimits: Limits? = nil) {
         lexer = Lexer(bytes: bytes, maxIgnoredTokens: limits.maxIgnoredTokens)
         token = Token(kind: .endOfFile, start: 0, end: 0)
         self.limits = limits
+        self.executableLimits = executableLimits
+        activeMaxTokens = limits.maxTokens
+        activeMaxDepth = limits.maxDepth
         names = NameTable(byteCount: bytes.count)
         internsNames = bytes.count >= 1 << 16
     }
@@ -61,6 +75,30 @@ public struct Parser {
     /// - Returns: The document, which keeps `source` for turning node ranges into lines and columns.
     /// - Throws: ``GraphQLSyntaxError`` at the first syntax error, invalid UTF-8 sequence or exceeded limit.
     public static func parse(_ source: Source, limits: Limits = .operations) throws(GraphQLSyntaxError) -> Document {
+        try parse(source, limits: limits, executableLimits: nil)
+    }
+
+    /// Parses a source into a document, holding its executable definitions to tighter limits.
+    ///
+    /// A file may mix type-system definitions, which may be large, with operations and fragments,
+    /// which should not be: with `executableLimits`, the document as a whole is held to `limits`
+    /// and its operations and fragments to `executableLimits` (their tokens and bytes added up,
+    /// the depth of each), so a type definition in the file lifts no bound on its operations.
+    ///
+    /// ```swift
+    /// let document = try Parser.parse(Source("scalar Date\n{ today }"), limits: .schemas,
+    ///                                 executableLimits: .operations)
+    /// ```
+    /// - Parameters:
+    ///   - source: The text and its name (shown in errors).
+    ///   - limits: The bounds on the whole document.
+    ///   - executableLimits: The bounds on its operations and fragments; `nil` for none but `limits`.
+    ///     Its ``Limits/maxIgnoredTokens`` is not used: ignored tokens count for the whole document.
+    /// - Returns: The document.
+    /// - Throws: ``GraphQLSyntaxError`` at the first syntax error, invalid UTF-8 sequence or exceeded limit.
+    public static func parse(
+        _ source: Source, limits: Limits, executableLimits: Limits?
+    ) throws(GraphQLSyntaxError) -> Document {
         // Node ranges hold 32-bit offsets, so no limit goes past 4 GiB.
         let maxBytes = min(limits.maxBytes, Int(UInt32.max) - 1)
         if source.bytes.count > maxBytes {
@@ -71,7 +109,7 @@ public struct Parser {
             )
         }
         let result = source.bytes.withUnsafeBufferPointer { buffer -> Result<[Definition], ParseFailure> in
-            var parser = Parser(bytes: buffer, limits: limits)
+            var parser = Parser(bytes: buffer, limits: limits, executableLimits: executableLimits)
             defer { parser.releaseScratch() }
             do throws(ParseFailure) {
                 return .success(try parser.parseDefinitions())
@@ -138,7 +176,11 @@ public struct Parser {
         // spares them repeated copies of a growing array.
         definitions.reserveCapacity(4 + lexer.bytes.count / 512)
         repeat {
-            definitions.append(try parseDefinition())
+            if executableLimits == nil {
+                definitions.append(try parseDefinition())
+            } else {
+                definitions.append(try parseDefinitionInScope())
+            }
         } while token.kind != .endOfFile
         return definitions
     }
@@ -157,7 +199,8 @@ public struct Parser {
         }
         if token.kind != .endOfFile {
             tokenCount += 1
-            if tokenCount > limits.maxTokens { throw tokenLimitFailure() }
+            if tokenCount > activeMaxTokens { throw tokenLimitFailure() }
+            if token.end > activeMaxEnd { throw executableBytesFailure() }
         }
     }
 
@@ -167,7 +210,13 @@ public struct Parser {
 
     @inline(never)
     mutating func tokenLimitFailure() -> ParseFailure {
-        ParseFailure(
+        if inExecutableDefinition, let executableLimits {
+            return ParseFailure(
+                "Operations and fragments contain more than \(executableLimits.maxTokens) tokens (the limit for "
+                    + "operations holds in any document). Parsing aborted.", at: token.start, limit: .tokens
+            )
+        }
+        return ParseFailure(
             "Document contains more than \(limits.maxTokens) tokens. Parsing aborted.", at: token.start, limit: .tokens
         )
     }
@@ -240,12 +289,18 @@ public struct Parser {
     @inline(__always)
     mutating func enterNesting(at offset: Int) throws(ParseFailure) {
         depth += 1
-        if depth > limits.maxDepth { throw depthFailure(at: offset) }
+        if depth > activeMaxDepth { throw depthFailure(at: offset) }
     }
 
     @inline(never)
     mutating func depthFailure(at offset: Int) -> ParseFailure {
-        ParseFailure(
+        if inExecutableDefinition, let executableLimits {
+            return ParseFailure(
+                "Operation or fragment nests deeper than \(executableLimits.maxDepth) levels (the limit for "
+                    + "operations holds in any document). Parsing aborted.", at: offset, limit: .depth
+            )
+        }
+        return ParseFailure(
             "Document nests deeper than \(limits.maxDepth) levels (selection sets, list and object values "
                 + "and list types count). Parsing aborted; raise Limits.maxDepth to accept it.",
             at: offset, limit: .depth

@@ -44,6 +44,8 @@ extension ValidationContext {
             case (_, nil): return true
             case (let a?, let b?):
                 if a.document != b.document { return a.document < b.document }
+                let ends = (errors[first].endsDocument, errors[second].endsDocument)
+                if ends.0 != ends.1 { return ends.1 }
                 if a.offset != b.offset { return a.offset < b.offset }
                 return first < second
             }

@@ -9,6 +9,8 @@ struct PendingError {
     var message: String
     var rule: ValidationRule?
     var places: [Place]
+    /// Whether this says that the rest of its document's errors are left out (it comes last).
+    var endsDocument = false
 }
 
 /// A variable used in a definition: where, and the type and default of the position it is in.
@@ -37,6 +39,10 @@ struct ValidationContext {
     var errors: [PendingError] = []
     /// Set once the error limit is reached; the walk then stops.
     var aborted = false
+    /// With several documents, the errors reported in each: the error limit holds per document,
+    /// so one document with many errors hides none of the others' (see `report`).
+    var errorsOfDocument: [Int] = []
+    var cappedDocuments = 0
 
     /// The operations and fragments of the unit, in document order.
     var operations: [OperationEntry] = []
@@ -101,6 +107,7 @@ struct ValidationContext {
         for index in fragments.indices.reversed() {
             fragmentIndexByName.insert(owner: -1, name: fragments[index].definition.name.value, value: index)
         }
+        errorsOfDocument = Array(repeating: 0, count: documents.count)
         usagesOfOperation = Array(repeating: [], count: operations.count)
         variableTypesOfOperation = Array(repeating: [], count: operations.count)
         sizeOfOperation = Array(repeating: LocalSize(), count: operations.count)
@@ -117,9 +124,29 @@ struct ValidationContext {
     func place(_ offset: Int) -> Place { Place(document: document, offset: offset) }
 
     /// Records a problem; past the error limit, records graphql-js's abort message once and stops.
+    ///
+    /// With several documents the limit holds for each: a document's errors past it are dropped,
+    /// with one error at the first of them saying so, and the walk stops once every document has
+    /// reached it. Errors without a place count against the limit times the number of documents.
     mutating func report(_ rule: ValidationRule?, _ message: String, _ places: [Place]) {
         guard !aborted else { return }
-        if errors.count >= limits.maxErrors {
+        if documents.count > 1, let place = places.first, errorsOfDocument.indices.contains(place.document) {
+            let count = errorsOfDocument[place.document]
+            if count < limits.maxErrors {
+                errorsOfDocument[place.document] = count + 1
+                errors.append(PendingError(message: message, rule: rule, places: places))
+            } else if count == limits.maxErrors {
+                errorsOfDocument[place.document] = count + 1
+                errors.append(PendingError(
+                    message: "Too many validation errors in this file, error limit reached; its other errors are "
+                        + "not shown.", rule: nil, places: [place], endsDocument: true
+                ))
+                cappedDocuments += 1
+                if cappedDocuments == documents.count { aborted = true }
+            }
+            return
+        }
+        if errors.count >= limits.maxErrors * max(1, documents.count) {
             errors.append(PendingError(
                 message: "Too many validation errors, error limit reached. Validation aborted.", rule: nil, places: []
             ))
@@ -127,6 +154,14 @@ struct ValidationContext {
             return
         }
         errors.append(PendingError(message: message, rule: rule, places: places))
+    }
+
+    /// How many more errors the error limit lets a problem found in `document` add.
+    func errorRoom(in document: Int) -> Int {
+        if documents.count > 1, errorsOfDocument.indices.contains(document) {
+            return max(0, limits.maxErrors - errorsOfDocument[document])
+        }
+        return max(0, limits.maxErrors - errors.count)
     }
 
     /// The fragment a spread refers to, if the unit defines it.

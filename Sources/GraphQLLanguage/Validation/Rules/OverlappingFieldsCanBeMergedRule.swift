@@ -93,7 +93,7 @@ enum OverlappingFieldsCanBeMergedRule {
         guard !context.overlapping.gaveUp else { return }
         let collected = collect(selectionSet, parentType: parentType, document: document, in: &context)
         // One more than the error limit leaves room for: the rest could never be reported.
-        let limit = max(0, context.limits.maxErrors - context.errors.count) + 1
+        let limit = context.errorRoom(in: document) + 1
         var conflicts: [Conflict] = []
         collectConflictsWithin(collected, limit: limit, into: &conflicts, in: &context)
         let fragments = context.overlapping.collected[collected].fragments
