@@ -50,7 +50,7 @@ enum NormalizeErrorPlace {
         return "\(path):\(location.line):\(location.column)"
     }
 
-    /// The offset of the first spread of `name` in a selection set, nested ones included.
+    /// The offset of a spread of `name` in a selection set, nested ones included.
     private static func spreadOffset(of name: String, in selectionSet: SelectionSet) -> Int? {
         var pending = [selectionSet]
         while let set = pending.popLast() {

@@ -31,7 +31,9 @@ public struct ParseCommand: Command {
           --schema         Parse with the schema limits profile (64 MiB, depth 256) instead of the
                            operations profile (1 MiB, 15,000 tokens, depth 128). Without it, a file
                            over the operation limits is parsed again with the schema profile when it
-                           contains type-system definitions, and .graphqls files always use it.
+                           contains type-system definitions, and .graphqls files always use it; the
+                           operations and fragments of such a file are still held to the operations
+                           profile. Files larger than 64 MiB are refused without being read whole.
 
         Exit status:
           0  every file parses

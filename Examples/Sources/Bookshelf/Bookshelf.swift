@@ -38,17 +38,47 @@ public final class Bookshelf: Sendable {
         operations = try OperationStore(directory: queries)
     }
 
+    /// Signs in: the login endpoint is sent without a token, and its OAuth 2 answer is saved
+    /// as the credential that every later request carries (and that is refreshed when it expires).
+    public func logIn(username: String, password: String) async throws {
+        struct Login: Encodable, Sendable { var username: String; var password: String }
+        let answer = try await provider.value(
+            Endpoint<OAuthTokenResponse>.post("auth/login", body: Login(username: username, password: password))
+                .withoutAuthentication()
+                .apiError(APIProblem.self))
+        try await provider.tokenCoordinator?.save(answer.credential(subject: username))
+    }
+
     /// `GET books/{id}` over REST.
     public func book(id: String) async throws -> Book {
         try await provider.value(Endpoint<Book>.get("books/\(id)").apiError(APIProblem.self))
     }
 
-    /// The `BooksBy` query from `Queries/BooksBy.graphql`.
+    /// The `BooksBy` query from `Queries/BooksBy.graphql`, answered from the cache when it can be.
     public func books(by author: String, first: Int) async throws -> [Book] {
         struct BooksBy: Decodable, Sendable { var books: [Book] }
         let response = try await provider.fetch(
-            operations["BooksBy"], variables: ["author": .string(author), "first": .number(.init(first))],
-            as: BooksBy.self)
+            operations["BooksBy"], variables: ["author": author, "first": first], as: BooksBy.self)
         return response.data.books
+    }
+
+    /// The `AddBook` mutation from `Queries/AddBook.graphql`, with an `Encodable` input.
+    public func add(_ book: NewBook) async throws -> Book {
+        struct AddBook: Decodable, Sendable { var addBook: Book }
+        let response = try await provider.fetch(operations["AddBook"], variables: ["input": book], as: AddBook.self)
+        return response.data.addBook
+    }
+}
+
+/// The `NewBook` input of the schema.
+public struct NewBook: Encodable, Sendable {
+    public var title: String
+    public var author: String
+    public var year: Int?
+
+    public init(title: String, author: String, year: Int? = nil) {
+        self.title = title
+        self.author = author
+        self.year = year
     }
 }

@@ -42,6 +42,35 @@ import Bookshelf
         #expect(stub.graphQLRequests.first?.variables["first"] == 2)
     }
 
+    @Test func aGraphQLMutationSendsItsEncodableInput() async throws {
+        stub.onGraphQL("AddBook", reply: .graphQL(data: [
+            "addBook": ["id": "9", "title": "Beloved", "author": "Toni Morrison", "year": 1987],
+        ]))
+        let book = try await shelf.add(NewBook(title: "Beloved", author: "Toni Morrison", year: 1987))
+        #expect(book.id == "9")
+        #expect(stub.graphQLRequests.first?.variables["input"] == ["title": "Beloved", "author": "Toni Morrison", "year": 1987])
+    }
+
+    @Test func loggingInSendsNoTokenAndSavesTheAnswer() async throws {
+        try await shelf.provider.logout()
+        stub.on(.post, "auth/login", reply: .json(#"{"access_token": "a-2", "refresh_token": "r-2", "expires_in": 3600}"#))
+        stub.on(.get, "books/7", reply: .json(#"{"id": "7", "title": "Kindred", "author": "Octavia E. Butler"}"#))
+        try await shelf.logIn(username: "ada", password: "secret")
+        _ = try await shelf.book(id: "7")
+        #expect(stub.requests.map { $0.request.headers["Authorization"] } == [nil, "Bearer a-2"])
+        let saved = try await shelf.provider.tokenCoordinator?.credential()
+        #expect(saved?.refreshToken == "r-2")
+        #expect(saved?.subject == "ada")
+    }
+
+    @Test func anExpiredTokenIsRefreshedOnceAndTheRequestReplayed() async throws {
+        stub.on(.get, "books/7", reply: .status(401), .json(#"{"id": "7", "title": "Kindred", "author": "Octavia E. Butler"}"#))
+        stub.on(.post, "auth/refresh", reply: .json(#"{"access_token": "access-2", "refresh_token": "refresh-2"}"#))
+        _ = try await shelf.book(id: "7")
+        #expect(stub.requests.map(\.url.path) == ["/api/books/7", "/api/auth/refresh", "/api/books/7"])
+        #expect(stub.requests.last?.request.headers["Authorization"] == "Bearer access-2")
+    }
+
     @Test func queryFilesMatchTheSchema() {
         expectValidQueryFiles(in: "Queries", schema: "Schemas")
     }
