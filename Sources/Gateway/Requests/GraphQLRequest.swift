@@ -17,8 +17,12 @@ import GraphQLLanguage
 /// ```swift
 /// let request = try GraphQLRequest<JSONValue>(operation: operations["GetTrack"], variables: ["id": "t1"])
 /// let response = try await provider.send(request)
+/// print(response.data, response.metrics.total)
 /// ```
-/// `Provider.fetch` does the same, with the provider's settings and persisted queries.
+/// `Provider.send`, `Provider.fetch` and `Provider.task` send it alike: persisted queries (the
+/// hash first, the text only when the server does not know it) when its settings turn them on,
+/// and a `GraphQLResponse` with the request sent last and the metrics. `Provider.fetch` with an
+/// operation makes the request with the provider's settings.
 public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
     /// The decoded value: the response envelope.
     public typealias Value = GraphQLResponse<Decoded>
@@ -43,7 +47,7 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
     public var options: GraphQLRequestOptions
     /// The provider-wide settings in force (`Provider.fetch` passes the provider's).
     public var settings: GraphQLSettings
-    /// The persisted-query step; `Provider.fetch` moves through them.
+    /// The persisted-query step; the pipeline moves through them (`firstForm`, `followUp`).
     var persistedQueryStep = PersistedQueryStep.textOnly
 
     /// Checks `variables` against `operation` and makes the request.
@@ -178,8 +182,11 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
         }
         var failure = GatewayError(
             .status, "expected 2xx, got \(HTTPStatus.describe(response.status))",
-            fix: Endpoint<Empty>.fix(forStatus: response.status), response: response)
-        if let reason = Self.bodyNote(response) { failure.message += "; " + reason }
+            fix: Endpoint<Empty>.fix(forStatus: response.status, authenticated: options.requiresAuthentication),
+            response: response)
+        if let note = ErrorBodySummary.htmlNote(response, expected: "a GraphQL response") {
+            failure.message += "; " + note
+        }
         return failure
     }
 
@@ -233,15 +240,6 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
         GatewayError(.persistedQueryNotFound, "the server does not know the persisted query hash of \(name)",
                      fix: "send the query text with the hash (Provider.fetch does)", response: response,
                      apiError: errors)
-    }
-
-    /// A note on a failed response's body that is not GraphQL: an HTML page, say.
-    static func bodyNote(_ response: HTTPResponse) -> String? {
-        guard let first = response.body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
-        if first == UInt8(ascii: "<") || response.headers["Content-Type"]?.lowercased().contains("html") == true {
-            return "the body is an HTML page, not a GraphQL response (a proxy, captive portal or wrong URL?)"
-        }
-        return nil
     }
 
     /// Puts the `null` placeholder of an upload at `path` in `variables`.
