@@ -33,6 +33,9 @@ extension Endpoint: Requestable {
             fix: Self.fix(forStatus: response.status, authenticated: requiresAuthentication), response: response)
         if let note = ErrorBodySummary.htmlNote(response, expected: "JSON") {
             failure.message += "; " + note
+            if let apiErrorDecoding {
+                failure.message += ", so it could not be decoded as \(apiErrorDecoding.typeName)"
+            }
         } else if let apiErrorDecoding, !response.body.isEmpty {
             do {
                 failure.apiError = try apiErrorDecoding.decode(response, context: context)
