@@ -4,20 +4,22 @@
 ///
 /// Each form takes the whole path (queue, auth, interceptors, retries, cache) on its own.
 protocol FollowedRequestable: Requestable {
-    /// The form sent first.
-    var firstForm: any Requestable { get }
+    /// The form sent first, given the provider's GraphQL settings.
+    func firstForm(graphQL: GraphQLSettings) -> any FollowedRequestable
 
-    /// The form to send after the first failed with `error`, or `nil` when `error` stands.
+    /// The form to send after this one (the first) failed with `error`, or `nil` when `error`
+    /// stands.
     func followUp(after error: GatewayError) -> (any Requestable)?
 }
 
 extension Pipeline {
     /// Sends `followed`'s first form and, when its failure asks for it, the follow-up.
     func send<R: Requestable>(_ followed: any FollowedRequestable, as _: R.Type) async throws -> Response<R.Value> {
+        let first = followed.firstForm(graphQL: configuration.graphQL)
         do {
-            return try Self.response(of: await send(erased: followed.firstForm), as: R.self)
+            return try Self.response(of: await send(erased: first), as: R.self)
         } catch let error as GatewayError {
-            guard let next = followed.followUp(after: error) else { throw error }
+            guard let next = first.followUp(after: error) else { throw error }
             return try Self.response(of: await send(erased: next), as: R.self)
         }
     }

@@ -19,7 +19,7 @@ extension GraphQLRequest {
     ///   JSON or a variable that does not fit; nothing is sent then.
     public init(operation: GraphQLOperation, variables: [String: any Encodable & Sendable],
                 uploads: [String: GraphQLUpload] = [:], options: GraphQLRequestOptions = GraphQLRequestOptions(),
-                settings: GraphQLSettings = GraphQLSettings()) throws {
+                settings: GraphQLSettings? = nil) throws {
         try self.init(operation: operation, variables: GraphQLVariables(values: variables),
                       uploads: uploads, options: options, settings: settings)
     }

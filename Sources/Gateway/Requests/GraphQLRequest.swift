@@ -19,10 +19,10 @@ import GraphQLLanguage
 /// let response = try await provider.send(request)
 /// print(response.data, response.metrics.total)
 /// ```
-/// `Provider.send`, `Provider.fetch` and `Provider.task` send it alike: persisted queries (the
-/// hash first, the text only when the server does not know it) when its settings turn them on,
-/// and a `GraphQLResponse` with the request sent last and the metrics. `Provider.fetch` with an
-/// operation makes the request with the provider's settings.
+/// `Provider.send`, `Provider.fetch` and `Provider.task` send it alike: with the provider's
+/// `GraphQLSettings` unless the request was given its own, persisted queries (the hash first,
+/// the text only when the server does not know it) when those settings or the request's options
+/// turn them on, and a `GraphQLResponse` with the request sent last and the metrics.
 public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
     /// The decoded value: the response envelope.
     public typealias Value = GraphQLResponse<Decoded>
@@ -45,8 +45,13 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
     public let uploads: [GraphQLPayload.Upload]
     /// This request's settings.
     public var options: GraphQLRequestOptions
-    /// The provider-wide settings in force (`Provider.fetch` passes the provider's).
-    public var settings: GraphQLSettings
+    /// The provider-wide settings in force: the ones given to `init`, or else (and until set)
+    /// the provider's that sends the request (its `Configuration.graphQL`).
+    public var settings: GraphQLSettings {
+        didSet { followsProviderSettings = false }
+    }
+    /// Whether the pipeline puts the sending provider's settings in place of `settings`.
+    var followsProviderSettings: Bool
     /// The persisted-query step; the pipeline moves through them (`firstForm`, `followUp`).
     var persistedQueryStep = PersistedQueryStep.textOnly
 
@@ -58,12 +63,13 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
     ///   - uploads: files keyed by the variable path they fill (`image`, or `files.0` for an
     ///     element of a list of files: give the list, with placeholders, in `variables`).
     ///   - options: this request's settings.
-    ///   - settings: the provider-wide settings.
+    ///   - settings: the provider-wide settings; `nil` takes those of the provider that sends
+    ///     the request (path, persisted queries, GET, what means "not authenticated").
     /// - Throws: `GatewayError` of kind `.invalidVariables` naming every variable that does not
     ///   fit; nothing is sent then.
     public init(operation: GraphQLOperation, variables: GraphQLVariables = [:],
                 uploads: [String: GraphQLUpload] = [:], options: GraphQLRequestOptions = GraphQLRequestOptions(),
-                settings: GraphQLSettings = GraphQLSettings()) throws {
+                settings: GraphQLSettings? = nil) throws {
         var given = variables
         let slots = uploads.sorted { $0.key < $1.key }.map { GraphQLPayload.Upload(path: $0.key, file: $0.value) }
         for slot in slots { try Self.placeholder(at: slot.path, in: &given, operation: operation) }
@@ -71,7 +77,8 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
         self.variables = try operation.checkedVariables(given, uploads: Set(uploads.keys))
         self.uploads = slots
         self.options = options
-        self.settings = settings
+        self.settings = settings ?? GraphQLSettings()
+        followsProviderSettings = settings == nil
     }
 
     /// `query GetTrack`.

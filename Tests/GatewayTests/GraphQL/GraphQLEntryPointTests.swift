@@ -44,17 +44,30 @@ import Testing
         #expect(second.request != nil)
     }
 
-    @Test func aGenericRequestableSendFollowsPersistedQueriesToo() async throws {
+    @Test func aRequestWithoutSettingsOfItsOwnFollowsTheProvidersEvenThroughAGenericSend() async throws {
         let server = try FakeGraphQLServer(schema: try GraphQLFixtures.schema(), persistedQueries: true)
         defer { server.shutdown() }
         let provider = GraphQLEndToEndTests.provider(server) { $0.graphQL.persistedQueries = .enabled }
-        let request = try GraphQLRequest<JSONValue>(
-            operation: try GraphQLFixtures.store()["Me"], settings: provider.configuration.graphQL)
+        let request = try GraphQLRequest<JSONValue>(operation: try GraphQLFixtures.store()["Me"])
 
         let response = try await Self.sendAnyRequestable(provider, request)
 
         #expect(response.value.persistedQuery == .registered)
         #expect(server.received.value.map { $0.query == nil } == [true, false])
+    }
+
+    @Test func settingsGivenToTheRequestWinOverTheProviders() async throws {
+        let stub = StubTransport()
+        stub.on(.graphQL("Me", path: .exactly("v1/api/graphql")), reply: [.graphQL(data: ["me": ["id": "u1"]])])
+        let provider = makeProvider(stub) { $0.graphQL.persistedQueries = .enabled }
+        var settings = GraphQLSettings()
+        settings.path = "api/graphql"
+        let request = try GraphQLRequest<JSONValue>(operation: try GraphQLFixtures.store()["Me"], settings: settings)
+
+        let response = try await provider.send(request)
+
+        #expect(response.persistedQuery == .notUsed)
+        #expect(response.request?.url.path == "/v1/api/graphql")
     }
 
     /// `Provider.send` reached through a generic function, as a caller's own helper would.
