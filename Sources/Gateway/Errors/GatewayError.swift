@@ -143,8 +143,9 @@ public struct GatewayError: Error, Sendable, CustomStringConvertible, CustomRefl
 }
 
 /// An error whose every detail the message of the `GatewayError` carrying it states already (a
-/// list of variable problems or diagnostics): descriptions do not name it again as `underlying`.
-protocol RestatedInMessage: Error {}
+/// list of variable problems or diagnostics, a SQLite failure): descriptions do not name it
+/// again as `underlying`, which would only show the name of its type.
+package protocol RestatedInMessage: Error {}
 
 extension GatewayError {
     /// Wraps any error as a `GatewayError` of `kind` unless it already is one; `CancellationError`
