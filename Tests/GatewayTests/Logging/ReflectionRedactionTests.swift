@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import GraphQLLanguage
 import GatewayTesting
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
     }
 
     private static func expectNoSecret(in value: Any, _ what: String,
-                                       sourceLocation: SourceLocation = #_sourceLocation) {
+                                       sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let text = dumped(value)
         for secret in secrets {
             #expect(!text.contains(secret), "\(what) shows \(secret):\n\(text)", sourceLocation: sourceLocation)
@@ -79,6 +80,24 @@ import Testing
         let fileStore = FileTokenStore(directory: folder)
         try fileStore.save(Credential(accessToken: "old-access-111", refreshToken: "old-refresh-222"))
         Self.expectNoSecret(in: fileStore, "FileTokenStore")
+    }
+
+    @Test func endpointsAndGraphQLRequestsDumpWithoutSecrets() throws {
+        let endpoint = Endpoint<User>.post("auth/refresh", body: ["refresh_token": "old-refresh-222"],
+                                           query: [URLQueryItem(name: "api_key", value: "query-key-777")])
+            .header("Authorization", "Bearer old-access-111")
+        Self.expectNoSecret(in: endpoint, "Endpoint")
+        #expect(Self.dumped(endpoint).contains("api_key=<redacted>"))
+
+        let operation = try OperationStore(sources: [Source(
+            "mutation SignIn($password: String!, $user: String!) { signIn(user: $user, password: $password) }",
+            name: "SignIn.graphql")])["SignIn"]
+        var options = GraphQLRequestOptions()
+        options.headers["Cookie"] = "session=session-cookie-666"
+        let request = try GraphQLRequest<JSONValue>(
+            operation: operation, variables: ["user": "ada", "password": "config-bearer-888"], options: options)
+        Self.expectNoSecret(in: request, "GraphQLRequest")
+        #expect(Self.dumped(request).contains("ada"))
     }
 
     @Test func aRequestWithATokenInItsBodyDumpsTheBodyRedacted() {
