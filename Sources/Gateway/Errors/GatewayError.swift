@@ -89,15 +89,31 @@ public struct GatewayError: Error, Sendable, CustomStringConvertible, CustomRefl
     /// The API error body as `T`, when it was decoded as that type.
     public func apiError<T>(as type: T.Type) -> T? { apiError as? T }
 
-    /// One paragraph: the kind and message, where it happened, and how to fix it.
+    /// One paragraph: the kind and message, where it happened, what lies underneath, and how to
+    /// fix it (this error's fix, or else the one an underlying `GatewayError` gives; one at most).
     public var description: String {
+        let (text, fix) = rendered()
+        guard let fix else { return text }
+        let endsSentence = text.last.map { $0 == "." || $0 == "?" || $0 == "!" } ?? false
+        return text + (endsSentence ? " " : ". ") + "Fix: " + fix
+    }
+
+    /// The description without its fix, and the fix it ends with.
+    private func rendered() -> (text: String, fix: String?) {
         var text = "\(kind): \(message)"
         if let endpoint { text += " [\(endpoint)]" }
         if let request { text += " (\(request))" }
         if let response, kind != .status { text += " → HTTP \(response.status)" }
-        if let underlying { text += "; underlying: \(GatewayError.summary(of: underlying))" }
-        if let fix { text += ". Fix: \(fix)" }
-        return text
+        var fix = self.fix
+        if let gateway = underlying as? GatewayError {
+            let inner = gateway.rendered()
+            text += "; underlying: " + inner.text
+            fix = fix ?? inner.fix
+        } else if let underlying, !(underlying is any RestatedInMessage) {
+            let summary = GatewayError.summary(of: underlying)
+            if !message.contains(summary) { text += "; underlying: " + summary }
+        }
+        return (text, fix)
     }
 
     public var customMirror: Mirror {
@@ -112,9 +128,10 @@ public struct GatewayError: Error, Sendable, CustomStringConvertible, CustomRefl
         ], displayStyle: .struct)
     }
 
-    /// A short description of an underlying error that carries no URL or header values.
+    /// A short description of an underlying error that carries no URL or header values (nor
+    /// the fix of a `GatewayError`, which the outer error's description gives).
     static func summary(of error: any Error) -> String {
-        if let gateway = error as? GatewayError { return gateway.description }
+        if let gateway = error as? GatewayError { return gateway.rendered().text }
         if let urlError = error as? URLError { return "URLError \(urlError.code.rawValue)" }
         let nsError = error as NSError
         if nsError.domain == NSURLErrorDomain || nsError.domain == "kCFErrorDomainCFNetwork" {
@@ -124,6 +141,11 @@ public struct GatewayError: Error, Sendable, CustomStringConvertible, CustomRefl
         return String(describing: type(of: error))
     }
 }
+
+/// An error whose every detail the message of the `GatewayError` carrying it states already (a
+/// list of variable problems or diagnostics, a SQLite failure): descriptions do not name it
+/// again as `underlying`, which would only show the name of its type.
+package protocol RestatedInMessage: Error {}
 
 extension GatewayError {
     /// Wraps any error as a `GatewayError` of `kind` unless it already is one; `CancellationError`

@@ -47,6 +47,11 @@ import Foundation
 ///     `RequestMetrics`, and observers get `finished` with them, exactly once for every
 ///     request, however it ended.
 ///
+/// A request that may need a follow-up (`FollowedRequestable`: a GraphQL operation with
+/// persisted queries on) takes this path with its first form (the hash alone) and, when the
+/// answer asks for more (the server does not know the hash), once more with its follow-up (the
+/// hash with the text); every entry point (`send`, `fetch`, `task`) does the same.
+///
 /// Errors leave as `GatewayError` with the endpoint name, the request and the response filled
 /// in; `CancellationError` (and any failure while the task is cancelled) leaves as
 /// `CancellationError`. `Provider.invalidate()` cancels every request under way.
@@ -226,13 +231,16 @@ final class Pipeline: Sendable {
     /// Runs the request in the caller's task: its cancellation cancels the request, and
     /// `Provider.invalidate()` ends it through its `Interruption` without cancelling the caller.
     func send<R: Requestable>(_ requestable: R) async throws -> Response<R.Value> {
-        try Self.response(of: await send(erased: requestable), as: R.self)
+        if let followed = requestable as? any FollowedRequestable {
+            return try await send(followed, as: R.self)
+        }
+        return try Self.response(of: await send(erased: requestable), as: R.self)
     }
 
     /// The finished request's value, given back its type. Synchronous, so that the copies it
     /// makes stay out of the suspended caller's frame.
     @inline(never)
-    private static func response<R: Requestable>(of run: Run, as _: R.Type) throws -> Response<R.Value> {
+    static func response<R: Requestable>(of run: Run, as _: R.Type) throws -> Response<R.Value> {
         let (response, request) = try run.accepted()
         guard let value = run.value as? R.Value else {
             let found = run.value.map { "\(type(of: $0))" } ?? "nothing"
@@ -245,7 +253,7 @@ final class Pipeline: Sendable {
     /// `send`, with the requestable's type erased: the steps are compiled once for every kind of
     /// requestable. Returns the finished request's state.
     @inline(never)
-    private func send(erased requestable: any Requestable) async throws -> Run {
+    func send(erased requestable: any Requestable) async throws -> Run {
         let number = counter.withLock { value -> UInt64 in
             value += 1
             return value

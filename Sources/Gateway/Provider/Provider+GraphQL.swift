@@ -10,7 +10,10 @@ extension Provider {
     /// ```
     ///
     /// The variables are checked against the operation's definitions first (declared defaults
-    /// applied); a problem throws before anything is sent. With persisted queries on (the
+    /// applied); a problem throws before anything is sent. Presence, `null` and the built-in
+    /// scalars are always checked; enum values and the members of input objects only when the
+    /// operations were loaded with a schema (`OperationStore(directory:schema:)`): without one,
+    /// any value is sent for them and the server checks it. With persisted queries on (the
     /// provider's `GraphQLSettings.persistedQueries` or `options`), the hash goes first and the
     /// text follows only when the server does not know it.
     ///
@@ -20,7 +23,8 @@ extension Provider {
     ///   - uploads: files keyed by the variable path they fill (multipart request spec).
     ///   - type: what `data` decodes as; `JSONValue` keeps it as JSON.
     ///   - options: this request's settings.
-    /// - Returns: the data, any errors that came with it, the extensions and the HTTP response.
+    /// - Returns: the data, any errors that came with it, the extensions, the HTTP response,
+    ///   the request sent last and the metrics.
     /// - Throws: `GatewayError`: `.invalidVariables` (nothing sent), `.graphQLErrors` or
     ///   `.unauthenticated` (errors and no data, every error in `graphQLErrors`),
     ///   `.invalidResponse` (HTML, not JSON), `.status`, `.decoding`, transport kinds; or
@@ -33,6 +37,33 @@ extension Provider {
             operation: operation, variables: variables, uploads: uploads, options: options,
             settings: configuration.graphQL)
         return try await fetch(request)
+    }
+
+    /// Fetches a GraphQL operation whose variables are Swift values: strings, numbers,
+    /// booleans, optionals (`nil` is sent as `null`), arrays, dictionaries and any `Encodable`.
+    ///
+    /// ```swift
+    /// let author = "Ada"
+    /// let first = 2
+    /// let books = try await provider.fetch(operations["BooksBy"], variables: ["author": author, "first": first],
+    ///                                      as: JSONValue.self)
+    /// // sends "variables": {"author":"Ada","first":2}
+    /// ```
+    ///
+    /// Each value is written as JSON with the provider's `jsonEncoding` (see
+    /// `GraphQLVariables(values:options:)`), then checked as `fetch(_:variables:uploads:as:options:)`
+    /// checks variables: enum values and input-object members only when the operations were
+    /// loaded with a schema.
+    ///
+    /// - Throws: as `fetch(_:variables:uploads:as:options:)`, and `.invalidVariables` naming a
+    ///   variable whose value does not encode as JSON.
+    public func fetch<Value: Decodable & Sendable>(
+        _ operation: GraphQLOperation, variables: [String: any Encodable & Sendable],
+        uploads: [String: GraphQLUpload] = [:], as type: Value.Type = Value.self,
+        options: GraphQLRequestOptions = GraphQLRequestOptions()
+    ) async throws -> GraphQLResponse<Value> {
+        let converted = try GraphQLVariables(values: variables, options: configuration.jsonEncoding)
+        return try await fetch(operation, variables: converted, uploads: uploads, as: type, options: options)
     }
 
     /// Fetches a GraphQL operation whose variables are an `Encodable` value (a struct whose
@@ -53,29 +84,62 @@ extension Provider {
         return try await fetch(operation, variables: encoded, uploads: uploads, as: type, options: options)
     }
 
-    /// Sends a request made in advance, following persisted queries when they are on.
+    /// Watches a GraphQL operation whose variables are Swift values: the cached response, then
+    /// the fresh one, as `watch(_:variables:as:options:)` does; the values are converted as
+    /// `fetch(_:variables:uploads:as:options:)` converts them.
+    public func watch<Value: Decodable & Sendable>(
+        _ operation: GraphQLOperation, variables: [String: any Encodable & Sendable],
+        as type: Value.Type = Value.self, options: GraphQLRequestOptions = GraphQLRequestOptions()
+    ) -> AsyncThrowingStream<GraphQLResponse<Value>, any Error> {
+        do {
+            let converted = try GraphQLVariables(values: variables, options: configuration.jsonEncoding)
+            return watch(operation, variables: converted, as: type, options: options)
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+    }
+
+    /// Sends a request made in advance: the same as `send(_:)`.
     ///
     /// - Returns: the response, with the request sent last and the metrics of the last call.
     /// - Throws: as `fetch(_:variables:uploads:as:options:)`.
     public func fetch<Value>(_ request: GraphQLRequest<Value>) async throws -> GraphQLResponse<Value> {
-        var request = request
-        guard request.usesPersistedQuery else {
-            request.persistedQueryStep = .textOnly
-            return Self.merged(try await send(request))
-        }
-        request.persistedQueryStep = .hashOnly
-        do {
-            return Self.merged(try await send(request))
-        } catch let error as GatewayError where error.kind == .persistedQueryNotFound {
-            request.persistedQueryStep = .hashAndText
-            return Self.merged(try await send(request))
-        }
+        try await send(request)
     }
 
-    private static func merged<Value>(_ response: Response<GraphQLResponse<Value>>) -> GraphQLResponse<Value> {
-        var value = response.value
-        value.request = response.request
-        value.metrics = response.metrics
-        return value
+    /// Sends a GraphQL request made in advance, with persisted queries when its settings turn
+    /// them on; `fetch(_:)` and `task(_:)` give the same answer.
+    ///
+    /// ```swift
+    /// let request = try GraphQLRequest<JSONValue>(operation: operations["GetTrack"], variables: ["id": "t1"])
+    /// let response = try await provider.send(request)
+    /// print(response.data, response.persistedQuery, response.metrics.total)
+    /// ```
+    /// - Returns: the response, with the request sent last and the metrics of the last call.
+    /// - Throws: as `fetch(_:variables:uploads:as:options:)`.
+    public func send<Value>(_ request: GraphQLRequest<Value>) async throws -> GraphQLResponse<Value> {
+        GraphQLResponse(try await pipeline.send(request))
+    }
+
+    /// Starts a GraphQL request without waiting for it, as `task(_:)` starts any request; its
+    /// `value` carries the request sent last and the metrics, as `send(_:)`'s answer does.
+    ///
+    /// - Parameter request: the request, made in advance.
+    /// - Returns: the running request; await its `response` or `value`.
+    public func task<Value>(_ request: GraphQLRequest<Value>) -> RequestTask<GraphQLResponse<Value>> {
+        let pipeline = self.pipeline
+        return RequestTask(Task {
+            let response = try await pipeline.send(request)
+            return response.map { _ in GraphQLResponse(response) }
+        })
+    }
+}
+
+extension GraphQLResponse {
+    /// The envelope of `response` with the request and metrics of the call filled in.
+    init(_ response: Response<GraphQLResponse<Value>>) {
+        self = response.value
+        request = response.request
+        metrics = response.metrics
     }
 }

@@ -23,16 +23,25 @@ extension Endpoint: Requestable {
     }
 
     /// `nil` for an acceptable status; otherwise a `.status` error that says what was expected
-    /// and what came (`expected 2xx, got 404 Not Found`), with the API error body decoded when
-    /// the endpoint declares one.
+    /// and what came (`expected 2xx, got 404 Not Found`). When the endpoint declares an API
+    /// error body, it is decoded into `apiError` and summarised in the message (compact JSON,
+    /// sensitive fields redacted, at most 300 characters); an HTML body is named as such.
     public func validate(_ response: HTTPResponse, context: ResponseDecodingContext) -> GatewayError? {
         guard !acceptableStatusCodes.contains(response.status) else { return nil }
         var failure = GatewayError(
             .status, "expected \(acceptableStatusCodes), got \(HTTPStatus.describe(response.status))",
-            fix: Self.fix(forStatus: response.status), response: response)
-        if let apiErrorDecoding, !response.body.isEmpty {
+            fix: Self.fix(forStatus: response.status, authenticated: requiresAuthentication), response: response)
+        if let note = ErrorBodySummary.htmlNote(response, expected: "JSON") {
+            failure.message += "; " + note
+            if let apiErrorDecoding {
+                failure.message += ", so it could not be decoded as \(apiErrorDecoding.typeName)"
+            }
+        } else if let apiErrorDecoding, !response.body.isEmpty {
             do {
                 failure.apiError = try apiErrorDecoding.decode(response, context: context)
+                if let summary = ErrorBodySummary.json(response) {
+                    failure.message += "; the server's \(apiErrorDecoding.typeName): \(summary)"
+                }
             } catch {
                 let reason = (error as? GatewayError)?.message ?? "decoding failed"
                 failure.message += "; the error body could not be decoded as \(apiErrorDecoding.typeName) (\(reason))"
@@ -48,9 +57,12 @@ extension Endpoint: Requestable {
         try decoding.decode(response, context: context)
     }
 
-    static func fix(forStatus status: Int) -> String? {
+    /// How to put a failed status right; for 401, where the credentials came from (the auth
+    /// stage, or the request itself when it skips the stage, as a login does).
+    static func fix(forStatus status: Int, authenticated: Bool = true) -> String? {
         switch status {
         case 400, 422: "check the parameters the endpoint sends"
+        case 401 where !authenticated: "check the credentials the request sends (the server refused them)"
         case 401: "check the credentials: the auth stage, or the Authorization header"
         case 403: "the credentials were accepted but may not do this"
         case 404, 410: "check the path and the provider's base URL"

@@ -19,7 +19,7 @@ extension GatewayError.Kind {
 
 /// Several GraphQL diagnostics as one error: the `underlying` error of a `.invalidOperation`
 /// failure.
-public struct GraphQLDiagnostics: Error, Sendable, CustomStringConvertible {
+public struct GraphQLDiagnostics: Error, Sendable, CustomStringConvertible, RestatedInMessage {
     /// Every problem, each with its file, line and column.
     public var diagnostics: [Diagnostic]
 
@@ -31,7 +31,7 @@ public struct GraphQLDiagnostics: Error, Sendable, CustomStringConvertible {
 }
 
 /// Several variable problems as one error: the `underlying` error of a `.invalidVariables` failure.
-public struct GraphQLVariableErrors: Error, Sendable, CustomStringConvertible {
+public struct GraphQLVariableErrors: Error, Sendable, CustomStringConvertible, RestatedInMessage {
     /// Every problem, in the order of the operation's variable definitions.
     public var errors: [GraphQLVariableError]
 

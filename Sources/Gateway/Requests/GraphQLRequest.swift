@@ -17,9 +17,13 @@ import GraphQLLanguage
 /// ```swift
 /// let request = try GraphQLRequest<JSONValue>(operation: operations["GetTrack"], variables: ["id": "t1"])
 /// let response = try await provider.send(request)
+/// print(response.data, response.metrics.total)
 /// ```
 /// `JSONValue`, the data as plain JSON, needs `import GraphQLLanguage`.
-/// `Provider.fetch` does the same, with the provider's settings and persisted queries.
+/// `Provider.send`, `Provider.fetch` and `Provider.task` send it alike: with the provider's
+/// `GraphQLSettings` unless the request was given its own, persisted queries (the hash first,
+/// the text only when the server does not know it) when those settings or the request's options
+/// turn them on, and a `GraphQLResponse` with the request sent last and the metrics.
 public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
     /// The decoded value: the response envelope.
     public typealias Value = GraphQLResponse<Decoded>
@@ -42,9 +46,14 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
     public let uploads: [GraphQLPayload.Upload]
     /// This request's settings.
     public var options: GraphQLRequestOptions
-    /// The provider-wide settings in force (`Provider.fetch` passes the provider's).
-    public var settings: GraphQLSettings
-    /// The persisted-query step; `Provider.fetch` moves through them.
+    /// The provider-wide settings in force: the ones given to `init`, or else (and until set)
+    /// the provider's that sends the request (its `Configuration.graphQL`).
+    public var settings: GraphQLSettings {
+        didSet { followsProviderSettings = false }
+    }
+    /// Whether the pipeline puts the sending provider's settings in place of `settings`.
+    var followsProviderSettings: Bool
+    /// The persisted-query step; the pipeline moves through them (`firstForm`, `followUp`).
     var persistedQueryStep = PersistedQueryStep.textOnly
 
     /// Checks `variables` against `operation` and makes the request.
@@ -55,12 +64,13 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
     ///   - uploads: files keyed by the variable path they fill (`image`, or `files.0` for an
     ///     element of a list of files: give the list, with placeholders, in `variables`).
     ///   - options: this request's settings.
-    ///   - settings: the provider-wide settings.
+    ///   - settings: the provider-wide settings; `nil` takes those of the provider that sends
+    ///     the request (path, persisted queries, GET, what means "not authenticated").
     /// - Throws: `GatewayError` of kind `.invalidVariables` naming every variable that does not
     ///   fit; nothing is sent then.
     public init(operation: GraphQLOperation, variables: GraphQLVariables = [:],
                 uploads: [String: GraphQLUpload] = [:], options: GraphQLRequestOptions = GraphQLRequestOptions(),
-                settings: GraphQLSettings = GraphQLSettings()) throws {
+                settings: GraphQLSettings? = nil) throws {
         var given = variables
         let slots = uploads.sorted { $0.key < $1.key }.map { GraphQLPayload.Upload(path: $0.key, file: $0.value) }
         for slot in slots { try Self.placeholder(at: slot.path, in: &given, operation: operation) }
@@ -68,7 +78,8 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
         self.variables = try operation.checkedVariables(given, uploads: Set(uploads.keys))
         self.uploads = slots
         self.options = options
-        self.settings = settings
+        self.settings = settings ?? GraphQLSettings()
+        followsProviderSettings = settings == nil
     }
 
     /// `query GetTrack`.
@@ -179,8 +190,11 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
         }
         var failure = GatewayError(
             .status, "expected 2xx, got \(HTTPStatus.describe(response.status))",
-            fix: Endpoint<Empty>.fix(forStatus: response.status), response: response)
-        if let reason = Self.bodyNote(response) { failure.message += "; " + reason }
+            fix: Endpoint<Empty>.fix(forStatus: response.status, authenticated: options.requiresAuthentication),
+            response: response)
+        if let note = ErrorBodySummary.htmlNote(response, expected: "a GraphQL response") {
+            failure.message += "; " + note
+        }
         return failure
     }
 
@@ -234,15 +248,6 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
         GatewayError(.persistedQueryNotFound, "the server does not know the persisted query hash of \(name)",
                      fix: "send the query text with the hash (Provider.fetch does)", response: response,
                      apiError: errors)
-    }
-
-    /// A note on a failed response's body that is not GraphQL: an HTML page, say.
-    static func bodyNote(_ response: HTTPResponse) -> String? {
-        guard let first = response.body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
-        if first == UInt8(ascii: "<") || response.headers["Content-Type"]?.lowercased().contains("html") == true {
-            return "the body is an HTML page, not a GraphQL response (a proxy, captive portal or wrong URL?)"
-        }
-        return nil
     }
 
     /// Puts the `null` placeholder of an upload at `path` in `variables`.

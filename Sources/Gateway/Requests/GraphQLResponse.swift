@@ -23,11 +23,11 @@ public struct GraphQLResponse<Value: Sendable>: Sendable {
     public var isUnauthenticated: Bool
     /// The HTTP response the envelope came in.
     public var httpResponse: HTTPResponse
-    /// The request as it was last sent; set by `Provider.fetch` (`nil` from `Provider.send`,
-    /// whose `Response` carries it).
+    /// The request as it was last sent; set by `Provider.fetch`, `Provider.send` and
+    /// `Provider.task` (`nil` only in the `value` of a `Response` from a generic `Requestable`
+    /// path, whose `Response` carries it).
     public var request: HTTPRequest?
-    /// Timings, sizes and attempts of the call; set by `Provider.fetch` (empty from
-    /// `Provider.send`, whose `Response` carries them).
+    /// Timings, sizes and attempts of the call; set where `request` is.
     public var metrics: RequestMetrics
     /// Whether the operation went by its persisted-query hash, and whether the server had it.
     public var persistedQuery: PersistedQueryOutcome

@@ -1,16 +1,25 @@
 import Foundation
 import GraphQLLanguage
 
-/// The variables of one GraphQL request, as JSON: written as a literal, read from JSON text, or
-/// encoded from an `Encodable` value.
+/// The variables of one GraphQL request, as JSON: written as a literal, read from JSON text,
+/// converted from Swift values, or encoded from an `Encodable` value.
 ///
 /// ```swift
 /// let variables: GraphQLVariables = ["id": 42, "kinds": ["TRACK", "ARTIST"]]
 /// let fromText = try GraphQLVariables(parsing: #"{"id": "42"}"#)
 /// let fromValue = try GraphQLVariables(encoding: LikeTrackVariables(input: .init(trackID: "42")))
+/// let author = "Ada"
+/// let fromSwift = try GraphQLVariables(values: ["author": author, "first": 2])
 /// ```
 ///
-/// The values are checked against the operation's variable definitions before anything is sent.
+/// A literal's values are `JSONValue`s; values held in Swift variables (`["author": author]`)
+/// go through `init(values:options:)`, which `Provider.fetch` calls for a dictionary of them.
+///
+/// The values are checked against the operation's variable definitions before anything is
+/// sent: missing and unknown variables, `null` for a non-null type, the built-in scalars and
+/// lists always; enum values and the members of input objects only when the operations were
+/// loaded with a schema (`OperationStore(directory:schema:)`). Without one, a value for an
+/// enum, input object or custom scalar is sent as it is and the server checks it.
 public struct GraphQLVariables: Sendable, Hashable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     /// The variables, in the order given.
     public var object: JSONObject

@@ -13,6 +13,11 @@ import GraphQLLanguage
 /// let track = try await provider.fetch(operations["GetTrack"], variables: ["id": 42], as: GetTrack.self)
 /// ```
 ///
+/// The store's schema also decides how far variables are checked before a request is sent:
+/// with it, enum values and the members of input objects are checked too (an unknown or
+/// missing member, a value that is not one of the enum's); without it, only presence, `null`
+/// and the built-in scalars are, and the server checks the rest.
+///
 /// Looking up a name the store does not have throws a `GatewayError` of kind
 /// `.unknownOperation` that suggests near matches.
 public struct OperationStore: Sendable {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A value type; stages return changed copies. `description` and `dump()` never show token material:
 /// sensitive headers and query items print as `<redacted>`.
-public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
+public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
     /// Where the body comes from.
     public enum Body: Sendable, Hashable {
         /// Bytes held in memory.
@@ -61,15 +61,6 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomRe
 
     /// `METHOD url` with sensitive query items redacted.
     public var description: String { "\(method) \(Redaction.redactedURL(url))" }
-
-    public var customMirror: Mirror {
-        Mirror(self, children: [
-            "method": method.rawValue,
-            "url": Redaction.redactedURL(url),
-            "headers": headers.description,
-            "bodyLength": body?.length ?? 0,
-        ])
-    }
 }
 
 /// The scheme, host and port of a URL: the unit of trust for tokens and redirects.

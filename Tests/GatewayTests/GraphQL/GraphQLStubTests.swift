@@ -117,9 +117,11 @@ import Testing
         stub.onGraphQL("Me", reply: .graphQL(data: ["me": ["id": "u1"]], extensions: ["cost": 3]))
         let request = try GraphQLRequest<JSONValue>(operation: GraphQLFixtures.store()["Me"])
         let response = try await makeProvider(stub).send(request)
-        #expect(response.value.data == ["me": ["id": "u1"]])
-        #expect(response.value.extensions == ["cost": 3])
-        #expect(response.value.persistedQuery == .notUsed)
+        #expect(response.data == ["me": ["id": "u1"]])
+        #expect(response.extensions == ["cost": 3])
+        #expect(response.persistedQuery == .notUsed)
+        #expect(response.request?.method == .post)
+        #expect(response.metrics.attempts == 1)
         #expect(request.name == "query Me")
     }
 }

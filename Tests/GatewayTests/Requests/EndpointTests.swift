@@ -63,12 +63,14 @@ import Testing
             try await makeProvider(stub).send(Endpoint<User>.get("users/42").apiError(APIProblem.self))
         }
         #expect(error.kind == .status)
-        #expect(error.message == "expected 2xx, got 404 Not Found")
+        #expect(error.message == #"expected 2xx, got 404 Not Found; the server's APIProblem: "#
+            + #"{"code":"missing","message":"no user 42"}"#)
         #expect(error.status == 404)
         #expect(error.apiError(as: APIProblem.self) == APIProblem(code: "missing", message: "no user 42"))
         #expect(error.endpoint == "GET users/42")
         #expect(error.request?.url.path == "/v1/users/42")
-        #expect(error.description.contains("status: expected 2xx, got 404 Not Found [GET users/42]"))
+        #expect(error.description.contains(#"status: expected 2xx, got 404 Not Found; the server's APIProblem: "#
+            + #"{"code":"missing","message":"no user 42"} [GET users/42]"#))
         #expect(error.fix?.contains("path") == true)
     }
 
