@@ -90,12 +90,43 @@ func signInAndOut(api: URL, tokensFolder: URL, login: Login) async throws {
         config.tokens = FileTokenStore(directory: tokensFolder)
         config.authenticator = RefreshTokenAuthenticator(path: "auth/refresh")
     }
-    let session = try await provider.value(Endpoint<Session>.post("auth/login", body: login)
-        .with { $0.requiresAuthentication = false })
-    let credential = Credential(accessToken: session.accessToken, refreshToken: session.refreshToken)
-    try await provider.tokenCoordinator?.save(credential)
-    // …
+    let answer = try await provider.value(Endpoint<OAuthTokenResponse>.post("auth/login", body: login)
+        .withoutAuthentication())
+    try await provider.tokenCoordinator?.save(answer.credential(subject: login.username))
+    // … requests that need the credential …
     try await provider.logout()
+}
+
+// TokenCoordinator.save
+func signIn(provider: Provider, login: Login) async throws {
+    let answer = try await provider.value(Endpoint<OAuthTokenResponse>.post("auth/login", body: login)
+        .withoutAuthentication())
+    try await provider.tokenCoordinator?.save(answer.credential(subject: login.username))
+}
+
+// OAuthTokenResponse
+func oauthSignIn(provider: Provider, name: String, password: String) async throws {
+    let answer = try await provider.value(
+        Endpoint<OAuthTokenResponse>.post("auth/login", body: ["username": name, "password": password])
+            .withoutAuthentication())
+    try await provider.tokenCoordinator?.save(answer.credential(subject: name))
+}
+
+enum OAuthTokenResponseExample {
+    struct SignIn: Decodable {
+        var tokens: OAuthTokenResponse
+        var userID: String
+        init(from decoder: any Decoder) throws {
+            tokens = try OAuthTokenResponse(from: decoder)
+            userID = try decoder.container(keyedBy: Keys.self).decode(String.self, forKey: .userID)
+        }
+        enum Keys: String, CodingKey { case userID = "user_id" }
+    }
+}
+
+func oauthCredential(answer: OAuthTokenResponse) {
+    let credential = answer.credential(subject: "user-42", now: Date())
+    _ = credential
 }
 
 // TokenStore

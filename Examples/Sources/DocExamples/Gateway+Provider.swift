@@ -1,6 +1,7 @@
 // The examples of Sources/Gateway/Provider and Sources/Gateway/Queue.
 import Foundation
 import Gateway
+import GraphQLLanguage
 
 // Provider
 func provider(token: String) async throws {
@@ -60,6 +61,21 @@ func fetchWithVariables(provider: Provider, operations: OperationStore) async th
     let variables = LikeTrackVariables(input: LikeTrackInput(trackID: "t1"))
     let liked = try await provider.fetch(operations["LikeTrack"], variables: variables, as: Liked.self)
     _ = liked
+}
+
+func fetchWithSwiftValues(provider: Provider, operations: OperationStore) async throws {
+    let author = "Ada"
+    let first = 2
+    let books = try await provider.fetch(operations["BooksBy"], variables: ["author": author, "first": first],
+                                         as: JSONValue.self)
+    // sends "variables": {"author":"Ada","first":2}
+    _ = books
+}
+
+func sendGraphQLRequest(provider: Provider, operations: OperationStore) async throws {
+    let request = try GraphQLRequest<JSONValue>(operation: operations["GetTrack"], variables: ["id": "t1"])
+    let response = try await provider.send(request)
+    print(response.data, response.persistedQuery, response.metrics.total)
 }
 
 // Provider+REST

@@ -35,7 +35,31 @@ func graphQLOperation(queriesURL: URL) throws {
 func graphQLRequest(provider: Provider, operations: OperationStore) async throws {
     let request = try GraphQLRequest<JSONValue>(operation: operations["GetTrack"], variables: ["id": "t1"])
     let response = try await provider.send(request)
-    _ = response
+    print(response.data, response.metrics.total)
+}
+
+// GraphQLRequest+Variables
+func graphQLRequestFromSwiftValues(operations: OperationStore) throws {
+    let author = "Ada"
+    let first = 2
+    let request = try GraphQLRequest<JSONValue>(
+        operation: operations["BooksBy"], variables: ["author": author, "first": first])
+    _ = request
+}
+
+// Endpoint+Authentication
+func signInEndpoint(name: String, password: String) {
+    let signIn = Endpoint<OAuthTokenResponse>.post("auth/login", body: ["username": name, "password": password])
+        .withoutAuthentication()
+    _ = signIn
+}
+
+// Endpoint+Factories
+func endpointFactories(filter: TrackFilter) {
+    let page = Endpoint<[Track]>.get("tracks", query: ["page": 2, "size": 50])
+    let search = Endpoint<[Track]>.post("tracks/search", body: filter, query: ["page": 2])
+    let items = Endpoint<Empty>.delete("tracks", query: [URLQueryItem(name: "id", value: "t1")])
+    _ = (page, search, items)
 }
 
 // GraphQLResponse
@@ -69,7 +93,18 @@ func graphQLVariables() throws {
     let variables: GraphQLVariables = ["id": 42, "kinds": ["TRACK", "ARTIST"]]
     let fromText = try GraphQLVariables(parsing: #"{"id": "42"}"#)
     let fromValue = try GraphQLVariables(encoding: LikeTrackVariables(input: .init(trackID: "42")))
-    _ = (variables, fromText, fromValue)
+    let author = "Ada"
+    let fromSwift = try GraphQLVariables(values: ["author": author, "first": 2])
+    _ = (variables, fromText, fromValue, fromSwift)
+}
+
+// GraphQLVariables+Values
+func graphQLVariablesFromSwiftValues() throws {
+    let author = "Ada"
+    let first = 2
+    let variables = try GraphQLVariables(values: ["author": author, "first": first])
+    // {"author":"Ada","first":2}
+    _ = variables
 }
 
 // OperationStore

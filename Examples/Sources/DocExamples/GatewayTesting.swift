@@ -124,3 +124,11 @@ func undisturbedTiming(deepDocument: String) {
     #expect(elapsed < .milliseconds(50))
     #expect(failure != nil)
 }
+
+// CompressionBomb
+func compressionBomb() throws {
+    let server = try LoopbackServer { _ in
+        LoopbackResponse(headers: ["Content-Encoding": "gzip"], body: Data(CompressionBomb.gzip(inflatingTo: 1 << 28)))
+    }
+    server.shutdown()
+}

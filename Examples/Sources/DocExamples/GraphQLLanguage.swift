@@ -49,3 +49,10 @@ func validate(document: Document, schema: Schema) {
     let validator = Validator(schema: schema)
     for diagnostic in validator.validate(document) { print(diagnostic.rendered()) }
 }
+
+// Parser.parse(_:limits:executableLimits:)
+func parseWithExecutableLimits() throws {
+    let document = try Parser.parse(Source("scalar Date\n{ today }"), limits: .schemas,
+                                    executableLimits: .operations)
+    _ = document
+}

@@ -54,7 +54,7 @@ struct OrderDraft: Codable, Sendable {
 }
 
 struct Login: Codable, Sendable {
-    var user: String
+    var username: String
     var password: String
 }
 
@@ -85,4 +85,8 @@ struct AppLogger: Sendable {
 /// A connection a transport can cancel.
 struct Connection: Sendable {
     func cancel() {}
+}
+
+struct TrackFilter: Codable, Sendable {
+    var genre: String
 }
