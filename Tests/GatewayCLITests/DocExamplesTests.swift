@@ -16,7 +16,7 @@ import Testing
                                       + "parameters are the values the example takes as given)")
     }
 
-    @Test(.disabled("README tour lands with Examples/Sources/Bookshelf"))
+    @Test
     func everyReadmeExampleIsInTheExamplesPackage() throws {
         let readme = Self.root.appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
