@@ -38,6 +38,7 @@ import Testing
             let credential = Credential(accessToken: "token-alice", subject: "alice")
             provider = Provider(baseURL: try #require(URL(string: "https://api.example.com/")), transport: stub) {
                 config in
+                config.deadline = nil  // a real-time deadline would measure the suite's queue
                 config.tokens = MemoryTokenStore(credential)
                 config.cache = ResponseCache(store: store)
                 config.retryPolicy = .none

@@ -54,6 +54,7 @@ enum ProviderCacheFixture {
         let clock = Locked(CacheFixture.now)
         let cache = ResponseCache(store: store, now: { clock.value })
         let provider = Provider(baseURL: try #require(URL(string: baseURL)), transport: stub()) { config in
+            config.deadline = nil  // a real-time deadline would measure the suite's queue
             config.tokens = MemoryTokenStore(Credential(accessToken: "token-1", subject: "user-1"))
             config.cache = cache
             config.retryPolicy = .none

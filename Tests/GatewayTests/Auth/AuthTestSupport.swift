@@ -108,6 +108,8 @@ func tokenProvider(
         config.authenticator = RefreshTokenAuthenticator(path: "auth/refresh")
         config.queue = PriorityRequestQueue(maxConcurrentRequests: cap)
         config.retryPolicy = .none
+        // No whole-call deadline: a real-time deadline would measure the suite's queue (see makeProvider).
+        config.deadline = nil
         if let clock { config.clock = clock }
         configure(&config)
     }

@@ -65,7 +65,10 @@ import Testing
     @Test(arguments: [false, true])
     func cacheOnlyWithoutAResponseCacheIsAnErrorOfItsOwnAndSendsNothing(graphQL: Bool) async throws {
         let stub = StubTransport(unmatched: .notFound)
-        let provider = Provider(baseURL: testBaseURL, transport: stub) { config in config.retryPolicy = .none }
+        let provider = Provider(baseURL: testBaseURL, transport: stub) { config in
+            config.retryPolicy = .none
+            config.deadline = nil  // see makeProvider
+        }
         let error = await #expect(throws: GatewayError.self) {
             if graphQL {
                 _ = try await provider.fetch(try CacheOperations.getTrack(), variables: ["id": "t1"],
@@ -169,7 +172,7 @@ import Testing
     @Test func aProviderWithoutACacheConsultsNone() async throws {
         let stub = StubTransport()
         stub.onGraphQL("GetTrack", reply: .graphQL(data: CacheOperations.track("t1", title: "One")))
-        let provider = Provider(baseURL: testBaseURL, transport: stub)
+        let provider = makeProvider(stub)
         let response = try await provider.fetch(try CacheOperations.getTrack(), variables: ["id": "t1"],
                                                 as: JSONValue.self)
         #expect(response.cacheOutcome == .notConsulted)

@@ -30,6 +30,8 @@ struct CachedProvider {
         provider = Provider(baseURL: testBaseURL, transport: stub) { config in
             config.cache = cache
             config.retryPolicy = .none
+            // No whole-call deadline: a real-time deadline would measure the suite's queue (see makeProvider).
+            config.deadline = nil
             config.queue = PriorityRequestQueue(maxConcurrentRequests: 256)
             if let tokens { config.tokens = tokens }
             configure(&config)
