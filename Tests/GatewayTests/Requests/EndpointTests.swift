@@ -190,16 +190,17 @@ import Testing
 
     @Test func timeoutsDeadlinesAndSizeLimitsReachTheRequest() async throws {
         let stub = StubTransport().on(.get, "x", reply: .status(200))
-        let provider = makeProvider(stub) {
+        // The defaults, whole-call deadline included, as an app gets them.
+        let provider = Provider(baseURL: testBaseURL, transport: stub) {
             $0.timeout = .seconds(7)
             $0.maxResponseBytes = 1234
         }
-        _ = try await provider.send(Endpoint<Empty>.get("x").with { $0.deadline = .seconds(30) })
+        _ = try await provider.send(Endpoint<Empty>.get("x").with { $0.deadline = .seconds(3600) })
         let request = try #require(stub.requests.first?.request)
         #expect(request.timeout == .seconds(7))
         #expect(request.maxResponseBytes == 1234)
         let deadline = try #require(request.deadline)
-        #expect(deadline > ContinuousClock.now + .seconds(20))
+        #expect(deadline > ContinuousClock.now + .seconds(1800))
         _ = try await provider.send(Endpoint<Empty>.get("x").with { $0.timeout = .seconds(2) })
         #expect(stub.requests.last?.request.timeout == .seconds(2))
         // The configuration's default deadline of 30 s.
