@@ -95,6 +95,8 @@ public struct Endpoint<Value: Sendable>: Sendable, CustomStringConvertible {
 
     /// The path as names show it: an absolute URL redacted like every URL Gateway prints.
     private static func displayed(_ path: String) -> String {
+        // An empty path is the base URL itself: say so rather than leave the name blank.
+        if path.isEmpty { return "(the base URL)" }
         guard SchemeSeparator.end(in: path) != nil, let url = URL(string: path), url.scheme != nil else { return path }
         return Redaction.redactedURL(url)
     }

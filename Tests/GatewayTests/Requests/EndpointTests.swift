@@ -208,6 +208,11 @@ import Testing
         #expect(defaultDeadline <= ContinuousClock.now + .seconds(30))
     }
 
+    @Test func anEndpointForTheBaseURLItselfIsNamedSo() {
+        #expect(Endpoint<Empty>.get("").name == "GET (the base URL)")
+        #expect(Endpoint<Empty>.get("users").name == "GET users")
+    }
+
     @Test func aDeadlineThatHasPassedEndsInATimeout() async throws {
         let stub = StubTransport().on(.get, "x", reply: .status(200))
         let error = try await #require(throws: GatewayError.self) {
