@@ -1,4 +1,5 @@
 import Foundation
+import Gateway
 import GraphQLLanguage
 
 #if canImport(Testing)
@@ -115,13 +116,10 @@ public struct QueryFileChecks: Sendable {
             for file in files.sorted(by: { $0.path < $1.path }) {
                 // No further than one byte past the largest document the parser accepts: it refuses a
                 // larger file with the same error, without the file being read whole.
-                guard let handle = FileHandle(forReadingAtPath: file.path),
-                      let data = try? (handle.read(upToCount: Limits.schemas.maxBytes + 1) ?? Data())
-                else {
+                guard let source = Source.reading(file, upTo: Limits.schemas.maxBytes) else {
                     throw ReadError(description: "'\(file.path)' cannot be read.")
                 }
-                try? handle.close()
-                sources.append(Source(bytes: [UInt8](data), name: file.standardizedFileURL.path))
+                sources.append(source)
             }
         }
         return sources

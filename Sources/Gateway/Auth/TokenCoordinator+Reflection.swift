@@ -5,8 +5,7 @@ extension TokenCoordinator: CustomReflectable {
     public nonisolated var customMirror: Mirror {
         let credential = snapshot.value.credential
         return Mirror(self, children: [
-            "store": store is MemoryTokenStore || store is FileTokenStore
-                ? String(describing: store) : String(describing: type(of: store)),
+            "store": Redaction.reflectedName(store),
             "authenticator": String(describing: type(of: authenticator)),
             "proactiveRefreshWindow": options.proactiveRefreshWindow,
             "maxRefreshes": options.maxRefreshes,

@@ -50,6 +50,18 @@ public enum Redaction {
     }
 
     /// A decoding error described by its coding path and kind only, never by the values it saw.
+    /// How a reflection shows a value of an extension point (a stage, a token store): by its
+    /// description for Gateway's own types, whose descriptions redact, and by its type's name
+    /// for any other, which may hold a key and print it.
+    static func reflectedName(_ value: Any) -> String {
+        switch value {
+        case is NoAuthentication, is BearerTokenAuthentication, is MemoryTokenStore, is FileTokenStore:
+            String(describing: value)
+        default:
+            String(describing: type(of: value))
+        }
+    }
+
     static func describe(decodingError error: any Error) -> String {
         guard let error = error as? DecodingError else { return String(describing: type(of: error)) }
         func path(_ context: DecodingError.Context) -> String {

@@ -18,8 +18,8 @@ extension Provider.Configuration: CustomReflectable {
     public var customMirror: Mirror {
         Mirror(self, children: [
             "headers": headers,
-            "auth": Self.named(auth),
-            "tokens": tokens.map(Self.named) as Any,
+            "auth": Redaction.reflectedName(auth),
+            "tokens": tokens.map(Redaction.reflectedName) as Any,
             "authenticator": String(describing: type(of: authenticator)),
             "tokenCoordinator": tokenCoordinator as Any,
             "credentialOrigins": credentialOrigins.map(RedactionRules.standard.redactedURL),
@@ -33,16 +33,5 @@ extension Provider.Configuration: CustomReflectable {
             "maxAttempts": maxAttempts,
             "graphQLPath": graphQL.path,
         ], displayStyle: .struct)
-    }
-
-    /// The type's name: what a value of an extension point may show without showing its
-    /// state (a custom stage may hold a key and print it).
-    private static func named(_ value: Any) -> String {
-        switch value {
-        case is NoAuthentication, is BearerTokenAuthentication, is MemoryTokenStore, is FileTokenStore:
-            String(describing: value)
-        default:
-            String(describing: type(of: value))
-        }
     }
 }

@@ -107,13 +107,10 @@ extension OperationStore {
     /// ``Limits/operations``' size: the parser refuses a larger file with the same error, without
     /// it being read whole.
     static func read(_ url: URL) throws -> Source {
-        guard let handle = FileHandle(forReadingAtPath: url.path),
-              let data = try? (handle.read(upToCount: Limits.operations.maxBytes + 1) ?? Data())
-        else {
+        guard let source = Source.reading(url, upTo: Limits.operations.maxBytes) else {
             throw GatewayError(.invalidOperation, "cannot read '\(url.path)'",
                                fix: "check that the file exists and is readable")
         }
-        try? handle.close()
-        return Source(bytes: [UInt8](data), name: url.standardizedFileURL.path)
+        return source
     }
 }
