@@ -91,4 +91,14 @@ import Testing
             + "limit reached; its other errors are not shown."))
         #expect(sink.stdout.hasSuffix("2 files, 2 operations, 0 fragments: 102 errors\n"))
     }
+
+    @Test func checkNamesTheFileItStoppedListingWhenItIsTheOnlyOne() async throws {
+        try files.write("schema.graphql", "type Query { f: Int }")
+        try files.write("a.graphql", "query A {" + (0..<150).map { " u\($0)" }.joined() + " }")
+        let (status, sink) = await run("check", "--schema", "schema.graphql", "a.graphql")
+        #expect(status == 1)
+        #expect(sink.stdout.contains(
+            "a.graphql:1:1: error: Too many validation errors, error limit reached. Validation aborted."))
+        #expect(sink.stdout.hasSuffix("1 file, 1 operation, 0 fragments: 101 errors\n"))
+    }
 }

@@ -64,7 +64,16 @@ public struct QueryFileCheck: Sendable {
                     diagnostics.append(error.diagnostic)
                 }
             }
-            if !documents.isEmpty { diagnostics += validator.validate(documents) }
+            guard !documents.isEmpty else { continue }
+            var found = validator.validate(documents)
+            // A problem of the whole unit (graphql-js's "Validation aborted" past the error limit)
+            // has no place; in a unit of one file, it is that file's, so it is placed at its start.
+            if unit.count == 1, let file = unit.first {
+                for index in found.indices where found[index].locations.isEmpty {
+                    found[index].locations = [SourceLocation(offset: 0, line: 1, column: 1, source: file)]
+                }
+            }
+            diagnostics += found
         }
     }
 
