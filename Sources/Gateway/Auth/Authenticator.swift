@@ -3,7 +3,9 @@
 /// The `TokenCoordinator` calls `refresh` at most once at a time per session, from a task of its
 /// own; every request that needs a token waits for it. Send the refresh request through the
 /// `RefreshClient` given: it goes through the provider's pipeline (observers, logging, metrics)
-/// as a `blocker`, without passing the auth stage, so it can never wait for itself.
+/// as a `blocker`, without passing the auth stage, so it can never wait for itself. (A request
+/// sent through the provider itself is an ordinary one: it would wait for the refresh it is
+/// part of until its deadline.)
 ///
 /// Only `refresh` must be written; the rest have defaults (`Authorization: Bearer <access
 /// token>`, HTTP 401 or a GraphQL `UNAUTHENTICATED` error, a refused refresh when it answers 400,

@@ -2,8 +2,7 @@ import Foundation
 
 /// Sends an authenticator's refresh request through the provider that needs the refresh.
 ///
-/// A request sent through it (or through the provider from inside `Authenticator.refresh`) is
-/// a *refresh request*: it goes through the same pipeline as every other request (observers
+/// A request sent through it is a *refresh request*: it goes through the same pipeline as every other request (observers
 /// see it with `RequestContext.isCredentialRefresh`, it is logged redacted and measured), but
 ///
 /// - it skips the auth stage: no credential is attached and a 401 is not answered with
@@ -27,7 +26,7 @@ public struct RefreshClient: Sendable {
     /// - Returns: the decoded value with the HTTP response, the request sent and the metrics.
     /// - Throws: as `Provider.send(_:)`.
     public func send<Request: Requestable>(_ request: Request) async throws -> Response<Request.Value> {
-        try await RefreshScope.$current.withValue(scope) { try await pipeline.send(request) }
+        try await pipeline.send(request, as: .credentialRefresh(scope))
     }
 
     /// Sends `request` as a refresh request and returns only its decoded value.
@@ -38,12 +37,9 @@ public struct RefreshClient: Sendable {
     }
 }
 
-/// Marks the requests of one refresh (a task-local value the pipeline reads in `send`) and
-/// lets the coordinator tell them to stop waiting for the queue.
+/// The requests of one refresh (`RequestKind.credentialRefresh`): lets the coordinator tell
+/// them to stop waiting for the queue.
 final class RefreshScope: Sendable {
-    /// The refresh the current task works for, if any.
-    @TaskLocal static var current: RefreshScope?
-
     private struct State {
         var bypassesQueue = false
         var nextWaiter: UInt64 = 0

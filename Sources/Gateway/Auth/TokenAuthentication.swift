@@ -10,8 +10,8 @@ import Foundation
 /// a request encoded while a refresh began never carries a replaced token.
 struct TokenAuthentication: AuthStage, Interceptor {
     let coordinator: TokenCoordinator
-    /// The pipeline refresh requests go through (the provider's, without this stage).
-    let pipeline: Pipeline
+    /// The pipeline refresh requests go through: the provider's, which holds this stage.
+    let pipeline: PipelineLink
     /// Origins besides the base URL's that receive the credential.
     let origins: Set<Origin>
 
@@ -44,12 +44,23 @@ struct TokenAuthentication: AuthStage, Interceptor {
         guard isEligible(request.url, context), response.url.map({ isOwnOrigin($0, context) }) ?? true,
               coordinator.authenticator.isUnauthenticated(response, for: request)
         else { return .continue }
-        return try await coordinator.recover(from: response, sent: request, context: context, pipeline: pipeline)
+        return try await coordinator.recover(from: response, sent: request, context: context,
+                                             pipeline: try pipeline.resolved())
     }
 
     private func usableCredential(_ context: RequestContext) async throws -> Credential {
         if let ready = coordinator.readyCredential() { return ready }
-        return try await coordinator.credential(for: context, pipeline: pipeline)
+        return try await coordinator.credential(for: context, pipeline: try pipeline.resolved())
+    }
+
+    /// The credential's subject, when the request requires authentication: its responses are
+    /// that user's (`nil`, not cached, when the store cannot be read).
+    func cachePartition(for request: PreparedRequest) async -> CachePartition? {
+        do {
+            return CachePartition(subject: try await coordinator.subject())
+        } catch {
+            return nil
+        }
     }
 
     private func isEligible(_ url: URL, _ context: RequestContext) -> Bool {
@@ -70,8 +81,29 @@ extension Provider.Configuration {
         if let tokenCoordinator { return tokenCoordinator }
         guard let tokens else { return nil }
         var observers = authObservers
-        if let cache = cache as? any AuthEventObserver { observers.append(cache) }
+        if let cache { observers.append(cache) }
         return TokenCoordinator(store: tokens, authenticator: authenticator, options: tokenOptions, clock: clock,
                                 observers: observers)
+    }
+}
+
+/// How the token stage reaches the pipeline that holds it, to send refresh requests through it:
+/// a weak reference, so that the two do not keep each other alive.
+final class PipelineLink: Sendable {
+    private struct Reference {
+        weak var pipeline: Pipeline?
+    }
+
+    private let reference = Locked(Reference())
+
+    /// Links the stage to `pipeline`, once it exists.
+    func attach(_ pipeline: Pipeline) { reference.withLock { $0.pipeline = pipeline } }
+
+    /// The pipeline; a request runs only while its pipeline lives, so it is always there for one.
+    ///
+    /// - Throws: `CancellationError` when the provider is gone.
+    func resolved() throws -> Pipeline {
+        guard let pipeline = reference.withLock({ $0.pipeline }) else { throw CancellationError() }
+        return pipeline
     }
 }

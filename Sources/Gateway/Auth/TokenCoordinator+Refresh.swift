@@ -126,9 +126,7 @@ extension TokenCoordinator {
         let task = Task {
             let result: Result<Credential, any Error>
             do {
-                result = .success(try await RefreshScope.$current.withValue(scope) {
-                    try await authenticator.refresh(credential, using: client)
-                })
+                result = .success(try await authenticator.refresh(credential, using: client))
             } catch {
                 result = .failure(error)
             }

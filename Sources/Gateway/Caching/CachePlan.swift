@@ -26,38 +26,26 @@ extension ResponseCache {
     ///
     /// A request that says `Cache-Control: no-cache` (or `Pragma: no-cache`) is not answered from
     /// the cache under `cacheFirst`: it goes to the network, and its response may be stored.
-    func plan(_ prepared: PreparedRequest, tokens: TokenCoordinator?, auth: any AuthStage,
-              encoding: ParameterEncodingContext)
+    func plan(_ prepared: PreparedRequest, auth: any AuthStage, encoding: ParameterEncodingContext)
         async -> CachePlan?
     {
         // The work between the two waits is done by `PlanDraft`, so that this function's
         // suspended frame stays small.
         guard let draft = PlanDraft(prepared, defaultPolicy: defaultPolicy, encoding: encoding),
-              let partition = await partition(of: prepared, tokens: tokens, auth: auth)
+              let partition = await partition(of: prepared, auth: auth)
         else { return nil }
         guard let name = draft.normalizedURL else { return draft.plan(partition: partition, vary: []) }
         return draft.plan(partition: partition, vary: await varyNames(for: name))
     }
 
-    /// Whose data the response is. With a token store, the credential's subject for requests
-    /// that require authentication (`nil` when the store cannot be read). Without one, a request
-    /// with an `Authorization` field of its own gets a partition named by the field's SHA-256,
-    /// and a request that requires authentication the partition its auth stage names (`nil`,
-    /// not cached, when the stage cannot tell); else anonymous.
-    @inline(never)
-    private func partition(of prepared: PreparedRequest, tokens: TokenCoordinator?, auth: any AuthStage)
-        async -> CachePartition?
-    {
-        if prepared.requiresAuthentication, let tokens {
-            do {
-                return CachePartition(subject: try await tokens.subject())
-            } catch {
-                return nil
-            }
-        }
+    /// Whose data the response is: for a request that requires authentication, the partition
+    /// the auth stage names (with a token store, the credential's subject; `nil`, not cached,
+    /// when the stage cannot tell); otherwise a partition named by the request's own
+    /// `Authorization` field's SHA-256 when it has one, else anonymous.
+    private func partition(of prepared: PreparedRequest, auth: any AuthStage) async -> CachePartition? {
+        if prepared.requiresAuthentication { return await auth.cachePartition(for: prepared) }
         if let authorization = prepared.headers["Authorization"] { return .credential("authorization", authorization) }
-        guard prepared.requiresAuthentication else { return .anonymous }
-        return await auth.cachePartition(for: prepared)
+        return .anonymous
     }
 
     /// The URL a GET goes to once its parameters are encoded; `nil` when they add a body or fail.
@@ -72,7 +60,7 @@ extension ResponseCache {
             return nil
         }
         guard request.body == nil else {
-            Pipeline.removeTemporaryBody(of: request)
+            request.removeTemporaryBody()
             return nil
         }
         return request.url
@@ -80,7 +68,6 @@ extension ResponseCache {
 
     /// The header names the responses of `url` vary by, as last seen (in memory, else from the
     /// stored entries of the URL).
-    @inline(never)
     private func varyNames(for name: String) async -> [String] {
         if let names = state.withLock({ $0.varyNames[name] }) { return names }
         let records = (try? await store.list(.operation(name), includeBodies: false)) ?? []
@@ -110,7 +97,6 @@ private final class PlanDraft {
     let graphQL: GraphQLCacheIdentity?
 
     /// `nil` when the request may not be cached (see `ResponseCache.plan`).
-    @inline(never)
     init?(_ prepared: PreparedRequest, defaultPolicy: CachePolicy, encoding: ParameterEncodingContext) {
         var policy = prepared.cache.policy ?? defaultPolicy
         if prepared.headers.contains("Cache-Control") || prepared.headers.contains("Pragma") {
@@ -136,7 +122,6 @@ private final class PlanDraft {
     }
 
     /// The plan for `partition`; `nil` when the responses vary by `*`.
-    @inline(never)
     func plan(partition: CachePartition, vary names: [String]) -> CachePlan? {
         if let graphQL {
             return CachePlan(key: graphQL.key(partition: partition), policy: policy, settings: settings,

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The response cache of a provider: looks requests up before they are queued, stores what the
-/// network answered (step 9), shares identical requests in flight, and forgets a user's data when
+/// The response cache of a provider: looks requests up before they are queued (step 2), stores
+/// what the network answered once it decoded (step 10), shares identical requests in flight, and forgets a user's data when
 /// they log out.
 ///
 /// ```swift
@@ -44,7 +44,7 @@ import Foundation
 /// no longer decodes into the type the request asks for, is removed with one warning and the
 /// request is answered as on a miss (from the network, whose answer replaces it; under
 /// `cacheOnly`, with a `.cacheMiss` error). A response is stored only once it has decoded.
-public final class ResponseCache: CacheStage, AuthEventObserver {
+public final class ResponseCache: AuthEventObserver {
     /// Where entries live.
     public let store: any CacheStore
     /// The policy of requests that do not choose one: `cacheFirst`.
@@ -105,11 +105,6 @@ public final class ResponseCache: CacheStage, AuthEventObserver {
         self.now = now
         warn = onWarning
     }
-
-    /// Does nothing: the pipeline stores through the cache's own look-up stage, which sees the
-    /// request before it is sent (its key, policy and the purge generation).
-    public func write(_ response: HTTPResponse, for request: HTTPRequest, prepared: PreparedRequest,
-                      context: RequestContext) async {}
 
     /// Removes the selected entries.
     ///

@@ -4,36 +4,11 @@
 /// once while the others keep waiting; the call itself is cancelled only when every member has
 /// left. A call that every member left is `abandoned` and takes no new members.
 final class SharedCall: Sendable {
-    /// What the call produced: the response to answer with (a revalidated entry's, after a
-    /// `304`), the request sent, the call's metrics, the cache outcome for its first member, and
-    /// the value it decoded for its first member (or why that failed). A class, so that the steps
-    /// waiting for it hold a reference rather than a copy.
-    final class Result: Sendable {
-        let response: HTTPResponse
-        let request: HTTPRequest
-        let metrics: RequestMetrics
-        let outcome: CacheOutcome
-        /// The response decoded into the first member's type, unless that failed.
-        let value: (any Sendable)?
-        /// Why the response did not decode into the first member's type (it was not stored).
-        let decodingFailure: GatewayError?
-
-        init(response: HTTPResponse, request: HTTPRequest, metrics: RequestMetrics, outcome: CacheOutcome,
-             value: (any Sendable)?, decodingFailure: GatewayError?) {
-            self.response = response
-            self.request = request
-            self.metrics = metrics
-            self.outcome = outcome
-            self.value = value
-            self.decodingFailure = decodingFailure
-        }
-    }
-
     private struct State {
         var members = Set<UInt64>()
         var nextMember: UInt64 = 0
-        var waiters: [UInt64: CheckedContinuation<Result, any Error>] = [:]
-        var result: Swift.Result<Result, any Error>?
+        var waiters: [UInt64: CheckedContinuation<Exchange, any Error>] = [:]
+        var result: Result<Exchange, any Error>?
         var task: Task<Void, Never>?
         var abandoned = false
     }
@@ -54,12 +29,12 @@ final class SharedCall: Sendable {
     }
 
     /// Runs `work` in a task of its own; `ended` runs when it finished, before members are answered.
-    func start(_ work: @escaping @Sendable () async throws -> Result, ended: @escaping @Sendable () -> Void) {
+    func start(_ work: @escaping @Sendable () async throws -> Exchange, ended: @escaping @Sendable () -> Void) {
         let task = Task {
-            let result: Swift.Result<Result, any Error>
+            let result: Result<Exchange, any Error>
             do { result = .success(try await work()) } catch { result = .failure(error) }
             ended()
-            let waiters = state.withLock { state -> [CheckedContinuation<Result, any Error>] in
+            let waiters = state.withLock { state -> [CheckedContinuation<Exchange, any Error>] in
                 state.result = result
                 defer { state.waiters = [:] }
                 return Array(state.waiters.values)
@@ -74,10 +49,10 @@ final class SharedCall: Sendable {
     }
 
     /// Waits for the call's result as `member`; cancelling the waiting task leaves the call.
-    func value(member: UInt64, abandoned: @escaping @Sendable () -> Void) async throws -> Result {
+    func value(member: UInt64, abandoned: @escaping @Sendable () -> Void) async throws -> Exchange {
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
-                let ready = state.withLock { state -> Swift.Result<Result, any Error>? in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Exchange, any Error>) in
+                let ready = state.withLock { state -> Result<Exchange, any Error>? in
                     if let result = state.result { return result }
                     guard state.members.contains(member) else { return .failure(CancellationError()) }
                     state.waiters[member] = continuation
@@ -117,8 +92,8 @@ extension ResponseCache {
     /// Runs `work` for `key`, or joins the call already running for it.
     ///
     /// - Returns: the call's result, and whether this request joined a call another one started.
-    func share(_ key: CacheKey, _ work: @escaping @Sendable () async throws -> SharedCall.Result)
-        async throws -> (SharedCall.Result, joined: Bool)
+    func share(_ key: CacheKey, _ work: @escaping @Sendable () async throws -> Exchange)
+        async throws -> (Exchange, joined: Bool)
     {
         let digest = key.digest
         let (call, member, joined) = state.withLock { state -> (SharedCall, UInt64, Bool) in

@@ -1,18 +1,23 @@
-extension GraphQLRequest: FollowedRequestable {
-    /// With the provider's settings unless its own were given; with persisted queries on, the
-    /// hash alone, otherwise the text.
-    func firstForm(graphQL: GraphQLSettings) -> any FollowedRequestable {
-        var first = self
-        if followsProviderSettings { first.settings = graphQL }
-        first.persistedQueryStep = first.usesPersistedQuery ? .hashOnly : .textOnly
-        return first
+import Foundation
+
+extension GraphQLRequest {
+    /// Step 1 with the provider's GraphQL settings in place of `settings` unless the request
+    /// was given its own.
+    public func prepare(baseURL: URL, graphQL: GraphQLSettings) throws -> PreparedRequest {
+        guard followsProviderSettings else { return try prepare(baseURL: baseURL) }
+        var request = self
+        request.settings = graphQL
+        return try request.prepare(baseURL: baseURL)
     }
 
-    /// The hash with the text, when the server did not know the hash.
-    func followUp(after error: GatewayError) -> (any Requestable)? {
-        guard error.kind == .persistedQueryNotFound, persistedQueryStep == .hashOnly else { return nil }
-        var next = self
-        next.persistedQueryStep = .hashAndText
-        return next
+    /// The request as built, in its first form: with persisted queries on, the hash alone, and
+    /// the hash with the text as its follow-up (see `PersistedQueryStage`); otherwise the text.
+    func preparedForms(baseURL: URL) throws -> PreparedRequest {
+        guard usesPersistedQuery else { return try prepared(.textOnly, baseURL: baseURL) }
+        var first = try prepared(.hashOnly, baseURL: baseURL)
+        let followUp = try prepared(.hashAndText, baseURL: baseURL)
+        first.persistedQueryFollowUp = PersistedQueryFollowUp(method: followUp.method, parameters: followUp.parameters)
+        first.persistedQueryUse = .hit
+        return first
     }
 }

@@ -53,8 +53,6 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
     }
     /// Whether the pipeline puts the sending provider's settings in place of `settings`.
     var followsProviderSettings: Bool
-    /// The persisted-query step; the pipeline moves through them (`firstForm`, `followUp`).
-    var persistedQueryStep = PersistedQueryStep.textOnly
 
     /// Checks `variables` against `operation` and makes the request.
     ///
@@ -97,8 +95,11 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
     /// The SHA-256 of `queryText`: the persisted-query hash.
     var queryHash: String { settings.sendsNormalizedText ? operation.normalizedTextHash : operation.textHash }
 
-    /// The payload for the current persisted-query step.
-    public var payload: GraphQLPayload {
+    /// The payload with the query text (the form sent without persisted queries).
+    public var payload: GraphQLPayload { payload(.textOnly) }
+
+    /// The payload for a persisted-query step.
+    func payload(_ persistedQueryStep: PersistedQueryStep) -> GraphQLPayload {
         var extensions = options.extensions
         if persistedQueryStep != .textOnly {
             extensions["persistedQuery"] = PersistedQueryProtocol.extensionValue(hash: queryHash)
@@ -111,7 +112,7 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
 
     /// The HTTP method: GET for a query when asked (hash-only queries by the persisted-query
     /// setting too), POST otherwise.
-    var method: HTTPMethod {
+    func method(_ persistedQueryStep: PersistedQueryStep) -> HTTPMethod {
         guard operation.kind == .query, uploads.isEmpty else { return .post }
         let get = options.usesGET ?? settings.usesGETForQueries
         if persistedQueryStep == .hashOnly {
@@ -139,12 +140,17 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
     /// - Throws: `GatewayError` of kind `.invalidRequest` for a path that cannot be joined, or
     ///   a subscription (which needs a streaming transport).
     public func prepare(baseURL: URL) throws -> PreparedRequest {
+        try preparedForms(baseURL: baseURL)
+    }
+
+    /// Step 1 for one persisted-query step.
+    func prepared(_ persistedQueryStep: PersistedQueryStep, baseURL: URL) throws -> PreparedRequest {
         guard operation.kind != .subscription else {
             throw GatewayError(.invalidRequest, "\(operation) is a subscription, which a single HTTP response "
                                    + "cannot carry", fix: "send queries and mutations through fetch")
         }
         var headers: HTTPHeaders = ["Accept": "application/graphql-response+json, application/json;q=0.9"]
-        let method = method
+        let method = method(persistedQueryStep)
         if method == .get || !uploads.isEmpty, let operationName = operation.name {
             // A GET or a multipart POST is a "simple" request to a browser; servers that guard
             // against cross-site requests (Apollo Server's CSRF prevention) want this header.
@@ -165,7 +171,7 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
         let url = try endpointURL(baseURL: baseURL)
         var prepared = PreparedRequest(
             name: name, method: method, url: url, headers: headers,
-            parameters: [RequestParameters(payload, encoder: GraphQLParameterEncoder())],
+            parameters: [RequestParameters(payload(persistedQueryStep), encoder: GraphQLParameterEncoder())],
             requiresAuthentication: options.requiresAuthentication, priority: options.priority,
             timeout: options.timeout, deadline: options.deadline, maxResponseBytes: options.maxResponseBytes,
             retryability: retryability)
@@ -182,7 +188,7 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
     public func validate(_ response: HTTPResponse, context: ResponseDecodingContext) -> GatewayError? {
         guard !response.isSuccess else { return nil }
         if let envelope = try? GraphQLEnvelope.read(response, operation: name), !envelope.errors.isEmpty {
-            if persistedQueryStep == .hashOnly, PersistedQueryProtocol.asksForText(envelope.errors) {
+            if context.persistedQuery == .hit, PersistedQueryProtocol.asksForText(envelope.errors) {
                 return notFound(response, envelope.errors)
             }
             return GraphQLEnvelope.failure(envelope.errors, operation: name, response: response,
@@ -207,7 +213,7 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
     public func decode(_ response: HTTPResponse, context: ResponseDecodingContext) throws -> GraphQLResponse<Decoded> {
         let envelope = try GraphQLEnvelope.read(response, operation: name)
         if envelope.hasNoData, !envelope.errors.isEmpty {
-            if persistedQueryStep == .hashOnly, PersistedQueryProtocol.asksForText(envelope.errors) {
+            if context.persistedQuery == .hit, PersistedQueryProtocol.asksForText(envelope.errors) {
                 throw notFound(response, envelope.errors)
             }
             throw GraphQLEnvelope.failure(envelope.errors, operation: name, response: response,
@@ -217,8 +223,7 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
         return GraphQLResponse(
             data: data, errors: envelope.errors, extensions: envelope.extensions,
             isUnauthenticated: settings.unauthenticated.matchesAny(envelope.errors), httpResponse: response,
-            persistedQuery: persistedQueryStep == .hashOnly ? .hit
-                : persistedQueryStep == .hashAndText ? .registered : .notUsed)
+            persistedQuery: context.persistedQuery)
     }
 
     private func decodeData(_ envelope: GraphQLEnvelope, _ response: HTTPResponse,

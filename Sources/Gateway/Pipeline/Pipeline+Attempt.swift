@@ -1,255 +1,154 @@
 import Foundation
 
-/// One attempt of the pipeline: steps 4 to 7 (see `Pipeline`).
+/// Steps 5 to 7 of one attempt: encode, adapt, transport (see `Pipeline`).
 extension Pipeline {
-    /// Steps 4 to 7 for one attempt. The attempt's request, its response or failure and the
-    /// interceptors' decision are left in `run`.
-    @inline(never)
-    func attempt(_ run: Run) async throws {
-        try encodeAttempt(run)
-        defer { endAttempt(run) }
-        if !interceptors.isEmpty { try await adapt(run) }
-        try checkAdapted(run)
-        if configuration.reachability != nil { try await awaitConnectivity(run) }
-        try await transmit(run)
-        if interceptors.isEmpty {
-            received(run)
-        } else {
-            try await decide(run)
+    /// Steps 5 to 7: the request encoded (or, after an auth replay, the replayed body with this
+    /// authorization), adapted and sent.
+    func attempt(_ prepared: PreparedRequest, replaying replayed: Attempt?, _ call: inout Call) async throws
+        -> Attempt
+    {
+        call.context.attempt += 1
+        // 5. Encode.
+        try Task.checkCancellation()
+        try checkDeadline(call, before: "attempt \(call.context.attempt)")
+        let encoded = try encode(prepared, replaying: replayed, &call)
+
+        // 6. Adapt.
+        var attempt = Attempt(encoded: encoded, preparedHeaders: prepared.headers)
+        do {
+            attempt.sent = try await adapt(encoded, &call)
+            try HeaderValidation.check(attempt.sent.headers)
+            try checkDeadline(call, before: "attempt \(call.context.attempt)")
+
+            // 7. Transport.
+            if let monitor = configuration.reachability { try await awaitConnectivity(monitor, attempt.sent, &call) }
+            attempt.outcome = try await transmit(attempt.sent, &call)
+        } catch {
+            attempt.removeTemporaryBodies()
+            throw error
         }
+        return attempt
     }
 
-    /// Step 4: a fresh request in `run.encoded` and `run.request`, encoded (or, after an auth
-    /// replay, the replayed one); never for a request that is already cancelled.
-    @inline(never)
-    private func encodeAttempt(_ run: Run) throws {
-        run.context.attempt += 1
-        run.encoded = nil
-        run.request = nil
-        run.response = nil
-        run.failure = nil
-        run.decision = .continue
-        run.keepsEncodedBody = false
-        try run.checkCancellation()
-        try checkDeadline(run, before: "attempt \(run.context.attempt)")
-        let prepared = try run.authorizedRequest()
+    /// Step 5: a fresh `HTTPRequest` from the prepared one, parameters encoded in order; after
+    /// an auth replay, the replayed attempt's URL, body and the header fields its encoders set
+    /// (a multipart boundary, say), with the other header fields as the auth stage left them
+    /// this time.
+    private func encode(_ prepared: PreparedRequest, replaying replayed: Attempt?, _ call: inout Call) throws
+        -> HTTPRequest
+    {
         let encodingAt = ContinuousClock.now
+        defer { call.metrics.encoding += ContinuousClock.now - encodingAt }
         let encoded: HTTPRequest
-        if let replayed = run.replayed {
-            run.replayed = nil
-            encoded = Self.replaying(replayed.request, encodedWith: replayed.preparedHeaders, as: prepared)
+        if let replayed {
+            encoded = replayed.encoded.replayed(with: prepared.headers, encodedFrom: replayed.preparedHeaders)
         } else {
-            encoded = try encode(prepared, run)
+            var request = HTTPRequest(
+                method: prepared.method, url: prepared.url, headers: prepared.headers,
+                timeout: prepared.timeout ?? configuration.timeout, deadline: call.context.deadline,
+                maxResponseBytes: prepared.maxResponseBytes ?? configuration.maxResponseBytes)
+            let context = ParameterEncodingContext(json: configuration.jsonEncoding, endpoint: prepared.name)
+            do {
+                for parameters in prepared.parameters {
+                    try parameters.encoder.encode(parameters.value, into: &request, context: context)
+                }
+            } catch {
+                request.removeTemporaryBody()
+                throw wrap(error, .encoding, "the parameters could not be encoded")
+            }
+            encoded = request
         }
-        run.metrics.encoding += ContinuousClock.now - encodingAt
-        run.encoded = encoded
-        run.request = encoded
-        notify { $0.requestEncoded(encoded, context: run.context) }
+        let context = call.context
+        notify { $0.requestEncoded(encoded, context: context) }
+        return encoded
     }
 
-    /// The end of an attempt: deletes the body files its encoders and interceptors created,
-    /// except the one an auth replay sends again.
-    @inline(never)
-    private func endAttempt(_ run: Run) {
-        guard let encoded = run.encoded else { return }
-        if let request = run.request { Self.removeTemporaryBody(of: request, unless: encoded) }
-        if !run.keepsEncodedBody { Self.removeTemporaryBody(of: encoded) }
-    }
-
-    /// Step 5: each interceptor's `adapt`, in order, into `run.request`.
-    @inline(never)
-    private func adapt(_ run: Run) async throws {
+    /// Step 6: each interceptor's `adapt`, in order.
+    private func adapt(_ encoded: HTTPRequest, _ call: inout Call) async throws -> HTTPRequest {
+        guard !interceptors.isEmpty else { return encoded }
         let adaptingAt = ContinuousClock.now
-        let encoded = try run.current()
-        let context = run.context
+        defer { call.metrics.interception += ContinuousClock.now - adaptingAt }
         var request = encoded
         do {
             for interceptor in interceptors {
-                request = try await interceptor.adapt(request, context: context)
+                request = try await interceptor.adapt(request, context: call.context)
             }
         } catch {
-            Self.removeTemporaryBody(of: request, unless: encoded)
+            request.removeTemporaryBody(unlessUsedBy: encoded)
             throw wrap(error, .intercepted, "an interceptor failed while adapting the request")
         }
-        run.metrics.interception += ContinuousClock.now - adaptingAt
-        run.request = request
+        return request
     }
 
-    /// Before step 6: the adapted request's header fields and the deadline.
-    @inline(never)
-    private func checkAdapted(_ run: Run) throws {
-        guard let headers = run.request?.headers else { throw run.missing("an encoded request") }
-        try HeaderValidation.check(headers)
-        try checkDeadline(run, before: "attempt \(run.context.attempt)")
-    }
-
-    /// Step 6: the transport's exchange, leaving its response or failure in `run`.
-    @inline(never)
-    private func transmit(_ run: Run) async throws {
-        let request = try willSend(run)
+    /// Step 7: the transport's exchange, its body collected up to the response limit; a failure
+    /// without a response is an outcome too (step 8 decides on it).
+    private func transmit(_ request: HTTPRequest, _ call: inout Call) async throws -> Attempt.Outcome {
+        let context = call.context
+        notify { $0.requestSent(request, context: context) }
+        call.metrics.attempts += 1
         let sendingAt = ContinuousClock.now
         do {
-            let response: HTTPResponse
-            if let interruptibleTransport {
-                response = try await interruptibleTransport.send(request, interruption: run.interruption)
-            } else {
-                let transport = transport
-                response = try await interruptibly(run.interruption) { try await transport.send(request) }
-            }
+            let response = try await transport.send(request)
             // A transport slow to notice cancellation does not turn a cancelled call into a success.
-            try run.checkCancellation()
-            sent(response, since: sendingAt, run)
+            try Task.checkCancellation()
+            call.metrics.transportAttempts.append(
+                AttemptMetrics(number: context.attempt, duration: ContinuousClock.now - sendingAt,
+                               status: response.status))
+            call.metrics.transport.append(response.transportMetrics)
+            notify { $0.responseReceived(response, for: request, context: context) }
+            return .response(response)
         } catch {
-            if error is CancellationError || run.isCancelled { throw CancellationError() }
-            notSent(error, since: sendingAt, run)
+            if error is CancellationError || Task.isCancelled { throw CancellationError() }
+            var failure = error as? GatewayError ?? GatewayError(.transport, "the transport failed", underlying: error)
+            if failure.request == nil { failure.request = request }
+            call.metrics.transportAttempts.append(
+                AttemptMetrics(number: context.attempt, duration: ContinuousClock.now - sendingAt,
+                               failure: failure.kind))
+            return .failure(failure)
         }
     }
 
-    /// Step 6's start: the `sent` event; returns the request to send.
-    @inline(never)
-    private func willSend(_ run: Run) throws -> HTTPRequest {
-        let request = try run.current()
-        notify { $0.requestSent(request, context: run.context) }
-        run.metrics.attempts += 1
-        return request
+    /// Throws a `.timeout` when the call's deadline has passed.
+    func checkDeadline(_ call: Call, before step: String) throws {
+        guard let deadline = call.context.deadline, clock.now >= deadline else { return }
+        throw GatewayError(.timeout, "\(call.deadlineName) passed before \(step)", fix: Call.deadlineFix)
+    }
+}
+
+/// One attempt: the request as its encoders made it, as the interceptors sent it, and how the
+/// transport answered.
+struct Attempt: Sendable {
+    /// How the transport answered.
+    enum Outcome: Sendable {
+        case response(HTTPResponse)
+        /// The attempt failed without a response (a transport error or timeout).
+        case failure(GatewayError)
     }
 
-    /// Step 6's end with a response.
-    @inline(never)
-    private func sent(_ response: HTTPResponse, since sendingAt: ContinuousClock.Instant, _ run: Run) {
-        run.metrics.transportAttempts.append(
-            AttemptMetrics(number: run.context.attempt, duration: ContinuousClock.now - sendingAt,
-                           status: response.status))
-        run.response = response
+    /// The request as the encoders made it (step 5).
+    let encoded: HTTPRequest
+    /// The request as sent, after the interceptors (step 6).
+    var sent: HTTPRequest
+    var outcome = Outcome.failure(GatewayError(.transport, "the attempt was not sent"))
+    /// The header fields of the prepared request the encoders started from.
+    let preparedHeaders: HTTPHeaders
+
+    init(encoded: HTTPRequest, preparedHeaders: HTTPHeaders) {
+        self.encoded = encoded
+        self.preparedHeaders = preparedHeaders
+        sent = encoded
     }
 
-    /// Step 6's end without a response.
-    @inline(never)
-    private func notSent(_ error: any Error, since sendingAt: ContinuousClock.Instant, _ run: Run) {
-        var failure = error as? GatewayError ?? GatewayError(.transport, "the transport failed", underlying: error)
-        if failure.request == nil { failure.request = run.request }
-        run.metrics.transportAttempts.append(
-            AttemptMetrics(number: run.context.attempt, duration: ContinuousClock.now - sendingAt,
-                           failure: failure.kind))
-        run.failure = failure
+    /// The response, if the attempt has one.
+    var response: HTTPResponse? {
+        if case .response(let response) = outcome { return response }
+        return nil
     }
 
-    /// Step 7's start: the response's metrics and the `received` event.
-    @inline(never)
-    private func received(_ run: Run) {
-        guard let metrics = run.response?.transportMetrics else { return }
-        run.metrics.transport.append(metrics)
-        notify { observer in
-            guard let response = run.response, let request = run.request else { return }
-            observer.responseReceived(response, for: request, context: run.context)
-        }
-    }
-
-    /// Step 7: each interceptor's `decide`, in order, until one says more than `.continue`,
-    /// into `run.decision`.
-    @inline(never)
-    private func decide(_ run: Run) async throws {
-        let decidingAt = ContinuousClock.now
-        defer { run.metrics.interception += ContinuousClock.now - decidingAt }
-        received(run)
-        let decision = try await run.response != nil ? decideOnResponse(run) : decideOnFailure(run)
-        decided(decision, run)
-    }
-
-    /// Step 7 for an attempt that has a response.
-    @inline(never)
-    private func decideOnResponse(_ run: Run) async throws -> Decision {
-        let call = try InterceptorCall(run)
-        guard let response = call.response else { throw run.missingOutcome() }
-        do {
-            for interceptor in interceptors {
-                let decision = try await interceptor.decide(response, for: call.request, context: call.context)
-                if case .continue = decision { continue }
-                return decision
-            }
-            return .continue
-        } catch {
-            throw wrap(error, .intercepted, "an interceptor failed while deciding on the response")
-        }
-    }
-
-    /// Step 7 for an attempt that failed without a response.
-    @inline(never)
-    private func decideOnFailure(_ run: Run) async throws -> Decision {
-        let call = try InterceptorCall(run)
-        guard let failure = call.failure else { throw run.missingOutcome() }
-        do {
-            for interceptor in interceptors {
-                let decision = try await interceptor.decide(failure, for: call.request, context: call.context)
-                if case .continue = decision { continue }
-                return decision
-            }
-            return .continue
-        } catch {
-            throw wrap(error, .intercepted, "an interceptor failed while deciding on a failed attempt")
-        }
-    }
-
-    /// Step 7's end: the decision, and the body an auth replay sends again.
-    @inline(never)
-    private func decided(_ decision: Decision, _ run: Run) {
-        if case .replay = decision, let encoded = run.encoded, let prepared = run.authorized {
-            run.replayed = (encoded, prepared.headers)
-            run.keepsEncodedBody = true
-        }
-        run.decision = decision
-    }
-
-    /// What step 7 hands each interceptor, in one allocation rather than in the step's frame.
-    private final class InterceptorCall {
-        let request: HTTPRequest
-        let response: HTTPResponse?
-        let failure: GatewayError?
-        let context: RequestContext
-
-        @inline(never)
-        init(_ run: Run) throws {
-            request = try run.current()
-            response = run.response
-            failure = run.failure
-            context = run.context
-        }
-    }
-
-    /// Step 4 of an auth replay: the replayed attempt's URL, body and the header fields its
-    /// encoders set (a multipart boundary, say), with the other header fields from `prepared`
-    /// as the auth stage left it this time. The body goes again byte for byte.
-    static func replaying(_ previous: HTTPRequest, encodedWith oldHeaders: HTTPHeaders, as prepared: PreparedRequest)
-        -> HTTPRequest
-    {
-        let fromEncoders = Set(previous.headers.map { $0.name.lowercased() }.filter { name in
-            oldHeaders.values(for: name) != previous.headers.values(for: name)
-        })
-        var headers = prepared.headers
-        for name in fromEncoders { headers.remove(name) }
-        for field in previous.headers where fromEncoders.contains(field.name.lowercased()) {
-            headers.add(name: field.name, value: field.value)
-        }
-        var request = previous
-        request.headers = headers
-        return request
-    }
-
-    /// Step 4: a fresh `HTTPRequest` from the prepared one, parameters encoded in order.
-    private func encode(_ prepared: PreparedRequest, _ run: Run) throws -> HTTPRequest {
-        var request = HTTPRequest(
-            method: prepared.method, url: prepared.url, headers: prepared.headers,
-            timeout: prepared.timeout ?? configuration.timeout, deadline: run.context.deadline,
-            maxResponseBytes: prepared.maxResponseBytes ?? configuration.maxResponseBytes)
-        let context = ParameterEncodingContext(json: configuration.jsonEncoding, endpoint: prepared.name)
-        do {
-            for parameters in prepared.parameters {
-                try parameters.encoder.encode(parameters.value, into: &request, context: context)
-            }
-        } catch {
-            Self.removeTemporaryBody(of: request)
-            throw wrap(error, .encoding, "the parameters could not be encoded")
-        }
-        return request
+    /// Deletes the body files the attempt's encoders and interceptors created (not the encoded
+    /// one when an auth replay sends it again).
+    func removeTemporaryBodies(keepingEncoded: Bool = false) {
+        sent.removeTemporaryBody(unlessUsedBy: encoded)
+        if !keepingEncoded { encoded.removeTemporaryBody() }
     }
 }

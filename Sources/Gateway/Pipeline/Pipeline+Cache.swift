@@ -1,238 +1,178 @@
 import Foundation
 
-/// The cache look-up stage: with a `ResponseCache`, between steps 1 and 2.
-///
-/// The request is built (step 1) once here, its `CachePlan` made (key, policy), and the store
-/// asked (unless `networkOnly`). A fresh entry (`cacheFirst`) or any entry (`cacheOnly`) answers
-/// at once: decoded by the requestable, without queue, auth or transport. Otherwise steps 2–7
-/// run as one network call that identical requests in flight share (a stale entry's validators
-/// go with it), the request that started it decodes the answer there (step 8), and only an
-/// answer that decoded is stored, or refreshes the entry (step 9); each request that joined the
-/// call decodes the answer itself. Under `networkFirst` (and `cacheAndNetwork`), a network
-/// failure is answered from the entry when there is one. An entry that does not decode into the
-/// request's type (before it answers, or before its validators are sent) is removed with one
-/// warning and the request goes on as on a miss. Requests the cache does not store run steps
-/// 2–9 as they are, and a successful unsafe one invalidates what it changed.
+/// Steps 2 and 10, and the sharing of steps 3–8 between identical requests (see `Pipeline`).
 extension Pipeline {
-    /// Steps 1–9, through the response cache when the provider has one.
-    @inline(never)
-    func lookUp(_ requestable: any Requestable, clockStart: ContinuousClock.Instant, _ run: Run) async throws {
-        guard let cache = responseCache, run.refresh == nil else {
-            try await admit(requestable, clockStart: clockStart, run)
-            return
-        }
-        // 1. Build, once: the stages after it are handed the result.
-        let lookup = try CacheLookup(requestable, self)
+    /// Step 2: the request's cache plan and stored entry; `nil` without a response cache, and
+    /// for a credential refresh request.
+    func lookUp(_ prepared: PreparedRequest, _ call: inout Call) async throws -> CacheLookup? {
+        guard let cache, call.refresh == nil else { return nil }
         let lookingUpAt = ContinuousClock.now
-        await plan(lookup, cache)
-        guard lookup.plan != nil else {
-            run.metrics.cacheLookup = ContinuousClock.now - lookingUpAt
-            return try await uncacheable(requestable, lookup, cache, clockStart: clockStart, run)
+        defer { call.metrics.cacheLookup = ContinuousClock.now - lookingUpAt }
+        let encoding = ParameterEncodingContext(json: configuration.jsonEncoding, endpoint: prepared.name)
+        var lookup = CacheLookup(prepared: prepared, generation: cache.generation)
+        lookup.plan = await cache.plan(prepared, auth: auth, encoding: encoding)
+        guard let plan = lookup.plan else {
+            call.metrics.cacheOutcome = .notCacheable
+            return lookup
         }
-        if lookup.reads { try await read(lookup, from: cache) }
-        run.metrics.cacheLookup = ContinuousClock.now - lookingUpAt
-        if try await answered(requestable, lookup, cache: cache, run) { return }
-        if lookup.revalidates { await checkRevalidated(requestable, lookup, cache) }
-        try await networkFallingBack(requestable, lookup, cache, clockStart, run)
-    }
-
-    /// The request's cache plan into `lookup.plan` (`nil`: not cacheable).
-    @inline(never)
-    private func plan(_ lookup: CacheLookup, _ cache: ResponseCache) async {
-        lookup.plan = await cache.plan(lookup.prepared, tokens: tokens, auth: auth, encoding: lookup.encoding)
-    }
-
-    /// A request the cache does not store: steps 2–9 as they are; a successful unsafe one
-    /// invalidates what it changed.
-    @inline(never)
-    private func uncacheable(_ requestable: any Requestable, _ lookup: CacheLookup, _ cache: ResponseCache,
-                             clockStart: ContinuousClock.Instant, _ run: Run) async throws
-    {
-        run.metrics.cacheOutcome = .notCacheable
-        try await admit(Prebuilt(base: requestable, prepared: lookup.prepared), clockStart: clockStart, run)
-        let (response, request) = try run.accepted()
-        await cache.invalidate(after: lookup.prepared, request: request, response: response)
-    }
-
-    /// The network call; under `networkFirst` (and `cacheAndNetwork`) a network failure is
-    /// answered from the stored entry when there is one.
-    @inline(never)
-    private func networkFallingBack(_ requestable: any Requestable, _ lookup: CacheLookup, _ cache: ResponseCache,
-                                    _ clockStart: ContinuousClock.Instant, _ run: Run) async throws
-    {
-        do {
-            try await network(requestable, lookup, cache: cache, clockStart: clockStart, run)
-        } catch {
-            try await fallBack(after: error, requestable, lookup, cache, run)
-        }
-    }
-
-    /// Answers a failed network call from the stored entry where the policy allows it;
-    /// otherwise (or when the entry does not decode, which removes it) rethrows.
-    @inline(never)
-    private func fallBack(after error: any Error, _ requestable: any Requestable, _ lookup: CacheLookup,
-                          _ cache: ResponseCache, _ run: Run) async throws
-    {
-        guard let failure = error as? GatewayError, lookup.fallsBack(after: failure), let entry = lookup.entry else {
-            throw error
-        }
-        if let undecodable = try answer(requestable, from: entry, fresh: entry.isFresh(at: cache.now()),
-                                        lookup.prepared, run)
-        {
-            await cache.evict(entry, undecodable: undecodable)
-            throw error
-        }
-    }
-
-    /// The stored entry for the plan's key into `lookup.entry`; a store that cannot be read is
-    /// a miss, except where it is the only answer.
-    @inline(never)
-    private func read(_ lookup: CacheLookup, from cache: ResponseCache) async throws {
-        guard let plan = lookup.plan else { return }
+        guard plan.policy != .networkOnly else { return lookup }
         do {
             lookup.entry = try await cache.store.get(plan.key, now: cache.now())
         } catch {
+            // A store that cannot be read is a miss, except where it is the only answer.
             if plan.policy == .cacheOnly { throw error }
         }
+        return lookup
     }
 
-    /// Answers from the stored entry where the policy says so (`true`); throws a miss under
-    /// `cacheOnly`; otherwise `false`: the network is asked. An entry that does not decode is
-    /// removed (with a warning) and counts as a miss.
-    @inline(never)
-    private func answered(_ requestable: any Requestable, _ lookup: CacheLookup, cache: ResponseCache,
-                          _ run: Run) async throws -> Bool
+    /// Step 2's answer: the stored entry, decoded, where the policy lets it answer; `nil` when
+    /// the network is asked. An entry that does not decode is removed (with a warning) and
+    /// counts as a miss; so does a stale entry whose validators would go with the request (a
+    /// `304` answers with its body).
+    ///
+    /// - Throws: `.cacheMiss` for a `cacheOnly` request the cache cannot answer.
+    func answer(_ requestable: any Requestable, from lookup: inout CacheLookup?, _ call: inout Call) async throws
+        -> Delivery?
     {
-        guard let plan = lookup.plan else { return false }
+        guard let cache, let plan = lookup?.plan, let prepared = lookup?.prepared else { return nil }
         let now = cache.now()
-        if let entry = lookup.entry, plan.policy == .cacheOnly || (plan.policy == .cacheFirst && entry.isFresh(at: now)) {
-            guard let undecodable = try answer(requestable, from: entry, fresh: entry.isFresh(at: now),
-                                               lookup.prepared, run)
-            else { return true }
-            lookup.entry = nil
-            await cache.evict(entry, undecodable: undecodable)
+        if let entry = lookup?.entry,
+           plan.policy == .cacheOnly || (plan.policy == .cacheFirst && entry.isFresh(at: now))
+        {
+            if let answered = try await answer(requestable, with: entry, prepared, fresh: entry.isFresh(at: now), &call) {
+                return answered
+            }
+            lookup?.entry = nil
         }
         guard plan.policy != .cacheOnly else {
             throw GatewayError(
                 .cacheMiss, "\(requestable.name) is not in the cache, and its cache policy is cacheOnly",
                 fix: "fetch it once with another policy (cacheFirst, networkFirst), or catch .cacheMiss")
         }
-        return false
-    }
-
-    /// Answers from a stored entry: decoded by the requestable, nothing sent.
-    ///
-    /// - Returns: `nil` when answered; the decoding error when the entry does not decode (`run`
-    ///   is then left without a request, response or outcome).
-    private func answer(_ requestable: any Requestable, from entry: CacheEntry, fresh: Bool,
-                        _ prepared: PreparedRequest, _ run: Run) throws -> (any Error)?
-    {
-        run.request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers)
-        run.response = entry.response
-        do {
-            try decode(requestable, run)
-        } catch {
-            if error is CancellationError { throw error }
-            run.request = nil
-            run.response = nil
-            return error
+        if let entry = lookup?.revalidated {
+            do {
+                _ = try requestable.decode(entry.response, context: decodingContext)
+            } catch {
+                lookup?.entry = nil
+                await cache.evict(entry, undecodable: error)
+            }
         }
-        run.metrics.cacheOutcome = fresh ? .hit : .stale
         return nil
     }
 
-    /// Before a stale entry's validators are sent: decodes the entry, whose body a `304` would
-    /// answer with, into `lookup.revalidatedValue`; an entry that does not decode is removed
-    /// (with a warning), and the request goes without validators, as on a miss.
-    @inline(never)
-    private func checkRevalidated(_ requestable: any Requestable, _ lookup: CacheLookup, _ cache: ResponseCache)
-        async
+    /// Under `networkFirst` (and `cacheAndNetwork`): the stored entry, decoded, for a request
+    /// whose network exchange failed; `nil` when there is none or it does not decode.
+    func answer(_ requestable: any Requestable, fallingBackFrom lookup: CacheLookup?, _ call: inout Call) async throws
+        -> Delivery?
     {
-        guard let entry = lookup.entry else { return }
-        do {
-            lookup.revalidatedValue = try requestable.decode(entry.response, context: decodingContext)
-        } catch {
-            lookup.entry = nil
-            await cache.evict(entry, undecodable: error)
-        }
+        guard let cache, let lookup, let entry = lookup.entry else { return nil }
+        return try await answer(requestable, with: entry, lookup.prepared, fresh: entry.isFresh(at: cache.now()), &call)
     }
 
-    /// Steps 2–9 as one call, shared by identical requests in flight when the cache says so;
-    /// the call runs under the context of the request that starts it (its observers' events).
-    @inline(never)
-    private func network(_ requestable: any Requestable, _ lookup: CacheLookup, cache: ResponseCache,
-                         clockStart: ContinuousClock.Instant, _ run: Run) async throws
+    /// Answers from a stored entry: decoded by the requestable, nothing sent; `nil`, and the
+    /// entry removed, when it does not decode.
+    private func answer(_ requestable: any Requestable, with entry: CacheEntry, _ prepared: PreparedRequest,
+                        fresh: Bool, _ call: inout Call) async throws -> Delivery?
     {
-        let call = try NetworkCall(requestable, lookup, cache: cache, clockStart: clockStart, run, self)
-        guard cache.deduplicatesRequests else {
-            try networkAnswered(requestable, await call.perform(), joined: false, run)
+        let value: any Sendable
+        do {
+            value = try decode(requestable, entry.response, persistedQuery: .notUsed, &call)
+        } catch {
+            if error is CancellationError { throw error }
+            await cache?.evict(entry, undecodable: error)
+            return nil
+        }
+        call.metrics.cacheOutcome = fresh ? .hit : .stale
+        let request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers)
+        return Delivery(value: value, response: entry.response, request: request)
+    }
+
+    /// Steps 3–8 for a request through the cache: shared by identical requests in flight when
+    /// the cache says so; a stale entry's validators go with it, and the cache settles the
+    /// answer (a `304` answers with the stored body).
+    func network(_ requestable: any Requestable, _ prepared: PreparedRequest, _ lookup: CacheLookup?, _ call: Call)
+        async throws -> Exchange
+    {
+        guard let cache, let lookup, let plan = lookup.plan else {
+            var exchange = try await exchange(requestable, prepared, call)
+            exchange.outcome = lookup == nil ? .notConsulted : .notCacheable
+            return exchange
+        }
+        let revalidated = lookup.revalidated
+        let sent = lookup.conditional(prepared)
+        let work: @Sendable () async throws -> Exchange = {
+            var exchange = try await self.exchange(requestable, sent, call, revalidating: revalidated != nil)
+            let settlement = cache.settlement(exchange.answer, plan: plan, entry: revalidated)
+            exchange.answer = settlement.answer
+            exchange.outcome = settlement.outcome
+            exchange.entry = settlement.entry
+            return exchange
+        }
+        guard cache.deduplicatesRequests else { return try await work() }
+        var (exchange, joined) = try await cache.share(plan.key, work)
+        if joined {
+            exchange.joined = true
+            exchange.outcome = .shared
+        }
+        return exchange
+    }
+
+    /// Step 10: the entry the cache made of a decoded answer is written (timed); a request the
+    /// cache does not store invalidates what it changed when it succeeded. A request that joined
+    /// another's exchange writes nothing: the one that ran it does.
+    func store(_ exchange: Exchange, _ lookup: CacheLookup, _ call: inout Call) async {
+        guard let cache, !exchange.joined else { return }
+        guard lookup.plan != nil else {
+            await cache.invalidate(after: lookup.prepared, request: exchange.request, response: exchange.answer)
             return
         }
-        let (result, joined) = try await interruptibly(run.interruption) { try await cache.share(call.plan.key, call.perform) }
-        try networkAnswered(requestable, result, joined: joined, run)
-    }
-
-    /// After the network call: its metrics, request and response in `run`, and the value the
-    /// call decoded (step 8) for the request that started it; a request that joined decodes the
-    /// answer itself (it may ask for another type).
-    @inline(never)
-    private func networkAnswered(_ requestable: any Requestable, _ result: SharedCall.Result, joined: Bool,
-                                 _ run: Run) throws
-    {
-        let lookup = run.metrics.cacheLookup
-        run.metrics = result.metrics
-        run.metrics.cacheLookup = lookup
-        run.metrics.cacheOutcome = joined ? .shared : result.outcome
-        run.request = result.request
-        run.response = result.response
-        guard !joined else { return try decode(requestable, run) }
-        if let failure = result.decodingFailure { throw failure }
-        run.value = result.value
-    }
-
-    /// Whether `failure` means the network (or the server) failed, so a cached answer may stand in.
-    static func isNetworkFailure(_ failure: GatewayError) -> Bool {
-        switch failure.kind {
-        case .transport, .timeout, .tooManyAttempts, .invalidResponse: true
-        case .status: (failure.response?.status ?? 0) >= 500
-        default: false
-        }
+        guard let entry = exchange.entry else { return }
+        let writingAt = ContinuousClock.now
+        await cache.write(entry, generation: lookup.generation)
+        call.metrics.cacheWrite = ContinuousClock.now - writingAt
     }
 }
 
-/// The cache look-up stage's state for one request: the request built once, its plan and the
-/// stored entry. A class, so that the stage's suspended frames hold a reference to it.
-final class CacheLookup {
+/// Step 2's result for one request: the request as built, its cache plan (`nil`: not
+/// cacheable) and the stored entry, if any.
+struct CacheLookup: Sendable {
     let prepared: PreparedRequest
-    let encoding: ParameterEncodingContext
+    /// The cache's generation at the look-up: a write is dropped when an invalidation came since.
+    let generation: UInt64
     var plan: CachePlan?
     var entry: CacheEntry?
-    /// The stored entry decoded, when its validators are sent: a `304` answers with it.
-    var revalidatedValue: (any Sendable)?
 
-    /// Step 1: builds the request, the provider's header fields under its own.
-    @inline(never)
-    init(_ requestable: any Requestable, _ pipeline: Pipeline) throws {
-        prepared = try pipeline.prepare(requestable)
-        encoding = ParameterEncodingContext(json: pipeline.configuration.jsonEncoding, endpoint: prepared.name)
+    /// The stored entry whose validators go with the request: a REST entry with an `ETag` or a
+    /// `Last-Modified`.
+    var revalidated: CacheEntry? {
+        guard let entry, plan?.rest != nil, entry.etag != nil || entry.lastModified != nil else { return nil }
+        return entry
     }
 
-    /// Whether the store is asked: the request is cacheable and its policy is not `networkOnly`.
-    var reads: Bool {
-        guard let plan else { return false }
-        return plan.policy != .networkOnly
+    init(prepared: PreparedRequest, generation: UInt64) {
+        self.prepared = prepared
+        self.generation = generation
     }
 
-    /// Whether the network call sends the stored entry's validators: a REST entry with an `ETag`
-    /// or a `Last-Modified`.
-    var revalidates: Bool {
-        guard let entry, plan?.rest != nil else { return false }
-        return entry.etag != nil || entry.lastModified != nil
+    /// `prepared` with the validators of the entry it revalidates, if any.
+    func conditional(_ prepared: PreparedRequest) -> PreparedRequest {
+        guard let revalidated else { return prepared }
+        var sent = prepared
+        if let etag = revalidated.etag { sent.headers["If-None-Match"] = etag }
+        if let lastModified = revalidated.lastModified { sent.headers["If-Modified-Since"] = lastModified }
+        return sent
     }
 
-    /// Whether a network failure is answered from the stored entry (`networkFirst`, `cacheAndNetwork`).
+    /// Whether a failed exchange is answered from the stored entry (`networkFirst`,
+    /// `cacheAndNetwork`, and a failure of the network or the server).
     func fallsBack(after failure: GatewayError) -> Bool {
-        guard let policy = plan?.policy, policy == .networkFirst || policy == .cacheAndNetwork else { return false }
-        return Pipeline.isNetworkFailure(failure)
+        guard entry != nil, let policy = plan?.policy, policy == .networkFirst || policy == .cacheAndNetwork else {
+            return false
+        }
+        switch failure.kind {
+        case .transport, .timeout, .tooManyAttempts, .invalidResponse: return true
+        case .status: return (failure.response?.status ?? 0) >= 500
+        default: return false
+        }
     }
 }

@@ -1,35 +1,34 @@
 import Foundation
 
-/// Step 6's connectivity check (see `Pipeline`).
+/// Step 7's connectivity check (see `Pipeline`).
 extension Pipeline {
     /// With a reachability monitor: records the path in the metrics and, when the network is
     /// unusable and the request does not go to this machine, fails at once or waits until it
     /// is usable (bounded by the deadline, or by the request's timeout when it has none).
-    @inline(never)
-    func awaitConnectivity(_ run: Run) async throws {
-        guard let monitor = configuration.reachability, let request = run.request else { return }
+    func awaitConnectivity(_ monitor: any ReachabilityMonitor, _ request: HTTPRequest, _ call: inout Call)
+        async throws
+    {
         let path = monitor.currentPath
-        run.metrics.network = path
+        call.metrics.network = path
         guard path.status == .unsatisfied, !Self.isLoopback(request.url) else { return }
         let unreachable = "the network is not usable (no interface but loopback is up)"
-        guard run.waitsForConnectivity else {
+        guard call.waitsForConnectivity else {
             throw GatewayError(
                 .transport, unreachable,
                 fix: "connect to a network, or let requests wait with Configuration.waitsForConnectivity",
                 request: request, underlying: URLError(.notConnectedToInternet))
         }
-        let limit: Duration? = run.context.deadline.map { $0 - clock.now } ?? request.timeout
+        let limit: Duration? = call.context.deadline.map { $0 - clock.now } ?? request.timeout
         let waitingAt = ContinuousClock.now
         let connected: Bool
         do {
-            let clock = clock
-            connected = try await interruptibly(run.interruption) { try await Self.wait(for: monitor, atMost: limit, clock: clock) }
+            connected = try await Self.wait(for: monitor, atMost: limit, clock: clock)
         } catch {
-            run.metrics.waitingForConnectivity += ContinuousClock.now - waitingAt
+            call.metrics.waitingForConnectivity += ContinuousClock.now - waitingAt
             throw error
         }
-        run.metrics.waitingForConnectivity += ContinuousClock.now - waitingAt
-        run.metrics.network = monitor.currentPath
+        call.metrics.waitingForConnectivity += ContinuousClock.now - waitingAt
+        call.metrics.network = monitor.currentPath
         guard connected else {
             throw GatewayError(
                 .timeout, unreachable + ", and it did not come back before the call's deadline",

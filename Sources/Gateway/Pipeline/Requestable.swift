@@ -3,8 +3,8 @@ import Foundation
 /// Anything the pipeline can send: a REST `Endpoint`, and (with the GraphQL layer) an operation.
 ///
 /// The pipeline asks a requestable three things, at fixed steps: how to build the request
-/// (step 1), whether a response that no interceptor settled is a success (end of step 7), and
-/// how to decode a successful one (step 8). Everything else — queue, auth, encoding,
+/// (step 1), whether a response that no interceptor settled is a success (step 8), and
+/// how to decode a successful one (step 9). Everything else — queue, auth, encoding,
 /// interceptors, transport, retries, cache, metrics — is the pipeline's and the same for every
 /// kind of request.
 ///
@@ -34,32 +34,44 @@ public protocol Requestable: Sendable {
     /// - Throws: `GatewayError` of kind `.invalidRequest` for a path or URL that cannot be used.
     func prepare(baseURL: URL) throws -> PreparedRequest
 
-    /// End of step 7: the error a response means when no interceptor decided otherwise, or `nil`
+    /// Step 1 with the provider's GraphQL settings, for a requestable that follows them (a
+    /// GraphQL request made without settings of its own). The default ignores them and calls
+    /// `prepare(baseURL:)`.
+    func prepare(baseURL: URL, graphQL: GraphQLSettings) throws -> PreparedRequest
+
+    /// Step 8: the error a response means when no interceptor decided otherwise, or `nil`
     /// when it is a success.
     func validate(_ response: HTTPResponse, context: ResponseDecodingContext) -> GatewayError?
 
-    /// Step 8: decodes a successful response.
+    /// Step 9: decodes a successful response.
     ///
     /// - Throws: `GatewayError` of kind `.decoding`.
     func decode(_ response: HTTPResponse, context: ResponseDecodingContext) throws -> Value
 }
 
+extension Requestable {
+    /// Calls `prepare(baseURL:)`.
+    public func prepare(baseURL: URL, graphQL: GraphQLSettings) throws -> PreparedRequest {
+        try prepare(baseURL: baseURL)
+    }
+}
+
 /// A request built but not yet encoded: the output of the build stage (step 1), changed by the
-/// auth stage (step 3) and turned into an `HTTPRequest` by the encode stage (step 4) on every
+/// auth stage (step 4) and turned into an `HTTPRequest` by the encode stage (step 5) on every
 /// attempt.
 ///
 /// Its parameters stay unencoded values with their encoders, so a retry encodes them again and
-/// a request cancelled before step 4 never runs an encoder.
+/// a request cancelled before step 5 never runs an encoder.
 public struct PreparedRequest: Sendable, CustomStringConvertible, CustomReflectable {
     /// The endpoint or operation name.
     public var name: String
     /// The request method.
     public var method: HTTPMethod
-    /// The full URL, with any fixed query items (encoded parameters are added in step 4).
+    /// The full URL, with any fixed query items (encoded parameters are added in step 5).
     public var url: URL
     /// The header fields (the provider's defaults are merged under them after step 1).
     public var headers: HTTPHeaders
-    /// Parameters with their encoders, applied in order in step 4.
+    /// Parameters with their encoders, applied in order in step 5.
     public var parameters: [RequestParameters]
     /// Whether the auth stage attaches credentials.
     public var requiresAuthentication: Bool
@@ -81,6 +93,12 @@ public struct PreparedRequest: Sendable, CustomStringConvertible, CustomReflecta
     public var cache = CacheSettings()
     /// For a GraphQL operation: what its cache key is made of, and whether it is a query.
     package var graphQLCache: GraphQLCacheIdentity?
+    /// For a GraphQL operation sent by its persisted-query hash alone: the form that sends the
+    /// text with the hash, which step 8 turns to when the server does not know the hash.
+    package var persistedQueryFollowUp: PersistedQueryFollowUp?
+    /// Whether the request is sent by a persisted-query hash: `.hit` for the hash alone,
+    /// `.registered` for the hash with the text.
+    package var persistedQueryUse = PersistedQueryOutcome.notUsed
 
     /// Creates a prepared request.
     public init(

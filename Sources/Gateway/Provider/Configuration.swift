@@ -82,10 +82,10 @@ extension Provider {
         /// Told about refreshes, expired sessions and logout (the hook for purging a user's cache
         /// partition); a `cache` that conforms to `AuthEventObserver` is told too.
         public var authObservers: [any AuthEventObserver] = []
-        /// The cache stage (step 9); stores nothing by default. A `ResponseCache` also looks
-        /// requests up before they are queued, shares identical requests in flight, and purges a
-        /// user's partition on logout.
-        public var cache: any CacheStage = NoCache()
+        /// The response cache: looks requests up before they are queued (step 2), stores what
+        /// decoded (step 10), shares identical requests in flight, and purges a user's partition
+        /// on logout. `nil` (the default): nothing is cached.
+        public var cache: ResponseCache?
         /// How GraphQL operations are sent: the endpoint path (`graphql`), GET for queries,
         /// persisted queries, and which errors mean "not authenticated".
         public var graphQL = GraphQLSettings()

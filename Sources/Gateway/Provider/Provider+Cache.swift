@@ -1,8 +1,8 @@
 import GraphQLLanguage
 
 extension Provider {
-    /// The provider's response cache: `Configuration.cache` when it is a `ResponseCache`.
-    public var responseCache: ResponseCache? { pipeline.responseCache }
+    /// The provider's response cache: `Configuration.cache`.
+    public var responseCache: ResponseCache? { pipeline.cache }
 
     /// Removes the selected entries from the provider's response cache; nothing without one.
     ///

@@ -45,12 +45,11 @@ public final class Provider: Sendable {
     /// `CancellationError` and observers see `finished` once per request), and fails every later
     /// request at once with a `GatewayError` of kind `.cancelled`.
     ///
-    /// A request runs in its caller's task, and invalidating does not cancel that task: each
-    /// request carries an `Interruption` that ends the queue's wait, retry delays, the wait for
-    /// the network and an `InterruptibleTransport`'s exchange (`URLSessionTransport`); a
-    /// transport that is not interruptible is run in a task of its own and cancelled. An auth
-    /// stage's or interceptor's own wait is not interrupted: the request ends as soon as it
-    /// returns.
+    /// Each request runs in a task of its own, which this cancels (the caller's task is not
+    /// cancelled): the queue's wait, retry delays, the wait for the network, the auth stage's
+    /// wait for a refresh and the transport's exchange end as they do on any cancellation. An
+    /// interceptor or auth stage of your own that ignores cancellation ends the request only
+    /// when it returns.
     ///
     /// A call to `send` keeps its provider alive while it runs; requests started with
     /// `task(_:)` do not, so releasing the provider's last reference ends them as this does

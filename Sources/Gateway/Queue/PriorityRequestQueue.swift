@@ -23,7 +23,7 @@
 /// The state sits behind one lock rather than in an actor: a request that finds a free slot is
 /// admitted and released without suspending or changing threads, which is most of what the queue
 /// costs on a fast network.
-public final class PriorityRequestQueue: RequestQueue, InterruptibleQueue {
+public final class PriorityRequestQueue: RequestQueue {
     /// What the queue holds at one moment.
     public struct Status: Sendable, Hashable, CustomStringConvertible {
         /// Requests admitted and not yet finished, blockers excluded.
@@ -86,24 +86,17 @@ public final class PriorityRequestQueue: RequestQueue, InterruptibleQueue {
     /// - Returns: the ticket to hand to `finished(_:)`, with the time held by blockers.
     /// - Throws: `CancellationError` when the task is cancelled before it is admitted.
     public func enqueue(_ context: RequestContext) async throws -> QueueTicket {
-        try await enqueue(context, interruption: nil)
-    }
-
-    /// `enqueue(_:)`, also ending with `CancellationError` when `interruption` fires while the
-    /// request waits.
-    func enqueue(_ context: RequestContext, interruption: Interruption?) async throws -> QueueTicket {
         try Task.checkCancellation()
-        try interruption?.check()
         let (ticket, sequence, wakes) = state.withLock { $0.arrive(context) }
         wakes.resume()
         if let ticket { return ticket }
-        return try await Interruption.withCancellationHandler(interruption) {
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<QueueTicket, any Error>) in
-                // Cancellation (and interruption) sets its flag before it runs the handler:
+                // Cancellation sets its flag before it runs the handler:
                 // checked under the lock, either the handler finds the waiter or the waiter
                 // sees the flag.
                 let wakes = state.withLock { state -> QueueState.Wakes in
-                    if Task.isCancelled || interruption?.isInterrupted == true {
+                    if Task.isCancelled {
                         return QueueState.Wakes(cancelled: [continuation])
                     }
                     return state.wait(sequence, context: context, continuation: continuation)
@@ -118,6 +111,11 @@ public final class PriorityRequestQueue: RequestQueue, InterruptibleQueue {
     /// Frees the ticket's slot (or ends its blocker) and dispatches what may go next. Calls for
     /// a ticket already finished, or from another queue, change nothing.
     public func finished(_ ticket: QueueTicket) async {
+        finishNow(ticket)
+    }
+
+    /// `finished(_:)` without suspending.
+    public func cancelled(_ ticket: QueueTicket) {
         finishNow(ticket)
     }
 

@@ -28,6 +28,18 @@ public protocol RequestQueue: Sendable {
 
     /// Releases the request's place; called exactly once per ticket.
     func finished(_ ticket: QueueTicket) async
+
+    /// Releases the place of a request whose task was cancelled, from its cancellation handler
+    /// (synchronous code), instead of `finished`: the place is free before the request has
+    /// unwound. The default calls `finished` from a new task.
+    func cancelled(_ ticket: QueueTicket)
+}
+
+extension RequestQueue {
+    /// Calls `finished` from a new task.
+    public func cancelled(_ ticket: QueueTicket) {
+        Task { await finished(ticket) }
+    }
 }
 
 /// A request's place in the queue.
@@ -53,23 +65,12 @@ public struct QueueTicket: Sendable, Hashable {
     }
 }
 
-/// A queue whose wait a request's `Interruption` ends directly, as well as its task's
-/// cancellation (`Provider.invalidate()`); the pipeline runs any other queue's `enqueue` in a
-/// task of its own so that it can cancel it.
-protocol InterruptibleQueue: RequestQueue {
-    func enqueue(_ context: RequestContext, interruption: Interruption?) async throws -> QueueTicket
-}
-
 /// The pass-through queue: every request proceeds at once.
-public struct ImmediateQueue: RequestQueue, InterruptibleQueue {
+public struct ImmediateQueue: RequestQueue {
     /// Creates the pass-through queue.
     public init() {}
     /// Proceeds at once.
     public func enqueue(_ context: RequestContext) async throws -> QueueTicket { QueueTicket(id: context.id) }
-    /// Proceeds at once: there is no wait to interrupt.
-    func enqueue(_ context: RequestContext, interruption: Interruption?) async throws -> QueueTicket {
-        QueueTicket(id: context.id)
-    }
     /// Nothing to release.
     public func finished(_ ticket: QueueTicket) async {}
 }

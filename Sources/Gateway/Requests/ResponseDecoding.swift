@@ -5,6 +5,8 @@ import GraphQLLanguage
 public struct ResponseDecodingContext: Sendable {
     /// The provider's JSON settings, used by `.json` when it was not given its own.
     public var json: JSONDecodingOptions
+    /// Whether the response answers a GraphQL persisted-query hash (alone, or with the text).
+    public var persistedQuery = PersistedQueryOutcome.notUsed
 
     /// Creates a context.
     public init(json: JSONDecodingOptions = JSONDecodingOptions()) { self.json = json }

@@ -35,7 +35,7 @@ import FoundationNetworking
 ///
 /// The metrics come from a monotonic clock of our own (URLSession's task metrics never arrive
 /// on Linux).
-public final class URLSessionTransport: InterruptibleTransport {
+public final class URLSessionTransport: Transport {
     /// How a `URLSessionTransport` behaves.
     public struct Configuration: Sendable {
         /// The idle timeout used when a request sets none.
@@ -136,19 +136,8 @@ public final class URLSessionTransport: InterruptibleTransport {
     ///   `.responseTooLarge`, `.redirectRefused`, `.tooManyRedirects`, `.invalidResponse`) or
     ///   `CancellationError`.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await send(request, interruption: nil)
-    }
-
-    /// Sends the request as `send(_:)` does, also ending with `CancellationError` when
-    /// `interruption` fires.
-    public func send(_ request: HTTPRequest, interruption: Interruption) async throws -> HTTPResponse {
-        try await send(request, interruption: Optional(interruption))
-    }
-
-    private func send(_ request: HTTPRequest, interruption: Interruption?) async throws -> HTTPResponse {
         let started = ContinuousClock.now
         try Task.checkCancellation()
-        try interruption?.check()
         try request.checkSendable()
         var current = request
         var chain = RedirectChain(from: request, maxRedirects: configuration.maxRedirects)
@@ -157,7 +146,7 @@ public final class URLSessionTransport: InterruptibleTransport {
             if let deadline = request.deadline, ContinuousClock.now >= deadline {
                 throw GatewayError.deadlinePassed(current, after: ContinuousClock.now - started)
             }
-            let exchange = try await exchange(current, callStarted: started, interruption: interruption)
+            let exchange = try await exchange(current, callStarted: started)
             bytesSent += exchange.bytesSent
             if let next = try chain.next(
                 status: exchange.status, headers: exchange.headers, responseURL: exchange.url, after: current
@@ -180,8 +169,7 @@ public final class URLSessionTransport: InterruptibleTransport {
     }
 
     /// One request and its response, without following redirects.
-    private func exchange(_ request: HTTPRequest, callStarted: ContinuousClock.Instant, interruption: Interruption?)
-        async throws -> Exchange
+    private func exchange(_ request: HTTPRequest, callStarted: ContinuousClock.Instant) async throws -> Exchange
     {
         let urlRequest = makeURLRequest(request)
         let task: URLSessionTask
@@ -205,7 +193,7 @@ public final class URLSessionTransport: InterruptibleTransport {
             delegate.unregister(identifier)
         }
 
-        return try await Interruption.withCancellationHandler(interruption) {
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 if state.install(continuation) { task.resume() }
             }

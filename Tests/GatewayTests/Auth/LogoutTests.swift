@@ -73,11 +73,16 @@ extension TokenTests {
             #expect(log.entries.map(\.subject) == ["user-1", nil])
         }
 
-        @Test func aCacheThatObservesAuthEventsIsToldOfLogout() async throws {
-            let cache = PartitionedCache()
-            let provider = tokenProvider(StubTransport(), store: MemoryTokenStore(oldCredential)) { $0.cache = cache }
+        @Test func theResponseCacheForgetsTheUserOnLogout() async throws {
+            let stub = StubTransport().on(.get, "items", reply: .json("{}", headers: ["Cache-Control": "private, max-age=60"]))
+            let store = MemoryCacheStore()
+            let provider = tokenProvider(stub, store: MemoryTokenStore(oldCredential)) {
+                $0.cache = ResponseCache(store: store)
+            }
+            _ = try await provider.send(Endpoint<Empty>.get("items"))
+            #expect(try await store.list().map(\.entry.key.components.partition) == [.subject("user-1")])
             try await provider.logout()
-            #expect(cache.purged.value == ["user-1"])
+            #expect(try await store.list().isEmpty)
         }
 
         @Test func signingInAfterLogoutStartsAFreshSession() async throws {
@@ -142,12 +147,4 @@ extension TokenTests {
             #expect(store.load()?.accessToken == "saved")
         }
     }
-}
-
-/// A cache stage that hears logout and records the partitions it purged.
-struct PartitionedCache: CacheStage, AuthEventObserver {
-    let purged = Locked<[String?]>([])
-    func write(_ response: HTTPResponse, for request: HTTPRequest, prepared: PreparedRequest,
-               context: RequestContext) async {}
-    func loggedOut(subject: String?) async { purged.withLock { $0.append(subject) } }
 }

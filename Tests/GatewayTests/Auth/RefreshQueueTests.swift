@@ -75,30 +75,6 @@ extension TokenTests {
             #expect(stub.refreshes.count == 1)
             await queue.waitUntil { $0.running == 0 && !$0.blockerRunning && $0.totalWaiting == 0 }
         }
-
-        @Test func anAuthenticatorMaySendThroughTheProviderItself() async throws {
-            let stub = StubTransport()
-                .on(token: "old", .get, "items", reply: .status(401))
-                .on(token: "new", .get, "items", reply: .json("{}"))
-                .on(.post, "auth/refresh", reply: tokens("new", refresh: "rt-2"))
-            let holder = Locked<Provider?>(nil)
-            let provider = tokenProvider(stub, store: MemoryTokenStore(oldCredential), cap: 1) { config in
-                config.authenticator = .refresh { credential, _ in
-                    guard let provider = holder.value else { throw CancellationError() }
-                    // An ordinary endpoint, sent through the provider: it still skips the auth stage.
-                    let endpoint = Endpoint<Data>.post("auth/refresh", body: ["refresh_token": "rt-1"])
-                    let answer = try await provider.send(endpoint)
-                    let json = try JSONSerialization.jsonObject(with: answer.value) as? [String: Any]
-                    return Credential(accessToken: json?["access_token"] as? String ?? "", subject: credential.subject)
-                }
-            }
-            holder.withLock { $0 = provider }
-            let response = try await provider.send(Endpoint<Empty>.get("items"))
-            #expect(response.metrics.authReplays == 1)
-            let refresh = try #require(stub.refreshes.first)
-            #expect(refresh.headers["Authorization"] == nil)
-            holder.withLock { $0 = nil }
-        }
     }
 }
 

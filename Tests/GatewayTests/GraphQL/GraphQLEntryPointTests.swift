@@ -40,7 +40,9 @@ import Testing
         #expect(first.data == server.answered.value.first)
         let sent = try #require(first.request)
         #expect(sent.url == server.server.baseURL.appendingPathComponent("graphql"))
-        #expect(first.metrics.attempts == 1)
+        // The hash, then the text: two attempts of one request, with one queue place and credential.
+        #expect(first.metrics.attempts == 2)
+        #expect(second.metrics.attempts == 1)
         #expect(second.request != nil)
     }
 

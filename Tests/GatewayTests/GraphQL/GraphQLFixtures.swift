@@ -45,14 +45,33 @@ enum GraphQLFixtures {
     }
 }
 
-/// Records what a cache stage is offered: the key each GraphQL request would be stored under.
-final class RecordingCacheStage: CacheStage {
+/// A memory store that records the key of every look-up: the key each GraphQL request is
+/// cached under.
+final class RecordingCacheStore: CacheStore {
     let keys = Locked<[CacheKey]>([])
+    let stored = Locked<[String]>([])
+    private let memory = MemoryCacheStore()
+    var byteLimit: Int { memory.byteLimit }
 
-    func write(_ response: HTTPResponse, for request: HTTPRequest, prepared: PreparedRequest,
-               context: RequestContext) async {
-        guard let payload = prepared.parameters.first?.value as? GraphQLPayload else { return }
-        let key = payload.cacheKey(endpoint: prepared.url, partition: .anonymous)
+    func get(_ key: CacheKey, now: Date) async throws -> CacheEntry? {
         keys.withLock { $0.append(key) }
+        return try await memory.get(key, now: now)
     }
+
+    func put(_ entry: CacheEntry) async throws -> Bool {
+        stored.withLock { $0.append(entry.name) }
+        return try await memory.put(entry)
+    }
+
+    func touch(_ key: CacheKey, now: Date, stale: Bool) async throws {
+        try await memory.touch(key, now: now, stale: stale)
+    }
+
+    func remove(_ selection: CacheSelection) async throws -> Int { try await memory.remove(selection) }
+
+    func list(_ selection: CacheSelection, includeBodies: Bool) async throws -> [CacheRecord] {
+        try await memory.list(selection, includeBodies: includeBodies)
+    }
+
+    func statistics() async throws -> CacheStatistics { try await memory.statistics() }
 }

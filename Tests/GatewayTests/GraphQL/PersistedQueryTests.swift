@@ -97,18 +97,18 @@ import Testing
         let operation = try GraphQLFixtures.store()["GetArtist"]
         var keys: [CacheKey] = []
         for (persisted, get) in [(false, false), (true, false), (true, true), (false, true)] {
-            let stage = RecordingCacheStage()
+            let store = RecordingCacheStore()
             let provider = GraphQLEndToEndTests.provider(server) { config in
                 config.graphQL.persistedQueries = persisted ? .enabled(usingGET: get) : .disabled
                 config.graphQL.usesGETForQueries = get && !persisted
-                config.cache = stage
+                config.cache = ResponseCache(store: store)
             }
             // Twice: the server registers the hash on the first call and answers the second by hash;
             // the second gives the declared default itself, in another order.
             _ = try await provider.fetch(operation, variables: ["id": "a1", "releaseKind": nil], as: JSONValue.self)
             _ = try await provider.fetch(operation, variables: ["releaseKind": nil, "id": "a1", "topTracks": 5],
                                          as: JSONValue.self)
-            keys += stage.keys.value
+            keys += store.keys.value
         }
         #expect(keys.count == 8)
         let expected = CacheKey.graphQL(

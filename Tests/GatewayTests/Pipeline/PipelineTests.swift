@@ -34,15 +34,6 @@ final class GatedQueue: RequestQueue {
     func finished(_ ticket: QueueTicket) async { finishedTickets.withLock { $0.append(ticket.id) } }
 }
 
-/// Records what the cache stage was offered.
-final class RecordingCache: CacheStage {
-    let offered = Locked<[String]>([])
-    func write(_ response: HTTPResponse, for request: HTTPRequest, prepared: PreparedRequest,
-               context: RequestContext) async {
-        offered.withLock { $0.append("\(request.method) \(request.url.path) \(response.status)") }
-    }
-}
-
 @Suite struct PipelineTests {
     @Test func observersSeeEveryEventInOrderAndFinishedOnce() async throws {
         let stub = StubTransport().on(.get, "x", reply: .status(200))
@@ -177,14 +168,19 @@ final class RecordingCache: CacheStage {
         #expect(stub.requests.map { $0.headers["Authorization"] } == ["Bearer t0ken", nil, nil])
     }
 
-    @Test func theCacheStageIsOfferedOnlySuccessfulResponses() async throws {
-        let cache = RecordingCache()
-        let stub = StubTransport().on(.get, "ok", reply: .json(#"{"id": 1, "name": "a"}"#))
-            .on(.get, "bad", reply: .status(404))
-        let provider = makeProvider(stub) { $0.cache = cache }
+    @Test func theCacheStoresOnlySuccessfulResponsesThatDecoded() async throws {
+        let store = RecordingCacheStore()
+        let cacheable: HTTPHeaders = ["Cache-Control": "max-age=60"]
+        let stub = StubTransport()
+            .on(.get, "ok", reply: .json(#"{"id": 1, "name": "a"}"#, headers: cacheable))
+            .on(.get, "bad", reply: .json(#"{"id": 1, "name": "a"}"#, status: 404, headers: cacheable))
+            .on(.get, "odd", reply: .json(#"{"name": 1}"#, headers: cacheable))
+        let provider = makeProvider(stub) { $0.cache = ResponseCache(store: store) }
         _ = try await provider.send(Endpoint<User>.get("ok"))
         _ = try? await provider.send(Endpoint<User>.get("bad"))
-        #expect(cache.offered.value == ["GET /v1/ok 200"])
+        _ = try? await provider.send(Endpoint<User>.get("odd"))
+        #expect(store.stored.value.count == 1)
+        #expect(store.stored.value.first?.hasSuffix("/v1/ok") == true)
     }
 
     @Test func requestIDsGrowWithEachRequest() async throws {
