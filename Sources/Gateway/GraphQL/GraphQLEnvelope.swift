@@ -91,8 +91,3 @@ struct GraphQLEnvelope {
             response: response, apiError: errors)
     }
 }
-
-/// The `data` member of a response, decoded with the provider's JSON settings.
-struct GraphQLDataMember<Value: Decodable>: Decodable {
-    let data: Value
-}

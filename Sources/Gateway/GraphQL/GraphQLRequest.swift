@@ -211,7 +211,7 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
     ///   `.decoding` when `data` does not decode (naming the coding path, with any GraphQL errors
     ///   that came with it).
     public func decode(_ response: HTTPResponse, context: ResponseDecodingContext) throws -> GraphQLResponse<Decoded> {
-        let envelope = try GraphQLEnvelope.read(response, operation: name)
+        let envelope = try read(response, context)
         if envelope.hasNoData, !envelope.errors.isEmpty {
             if context.persistedQuery == .hit, PersistedQueryProtocol.asksForText(envelope.errors) {
                 throw notFound(response, envelope.errors)
@@ -219,89 +219,61 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
             throw GraphQLEnvelope.failure(envelope.errors, operation: name, response: response,
                                           unauthenticated: settings.unauthenticated)
         }
-        let data = try decodeData(envelope, response, context)
+        let data: Decoded
+        switch envelope.data {
+        case .success(let decoded): data = decoded
+        case .failure(let error): throw undecodable(error, envelope.errors, response)
+        }
         return GraphQLResponse(
             data: data, errors: envelope.errors, extensions: envelope.extensions,
             isUnauthenticated: settings.unauthenticated.matchesAny(envelope.errors), httpResponse: response,
             persistedQuery: context.persistedQuery)
     }
 
-    private func decodeData(_ envelope: GraphQLEnvelope, _ response: HTTPResponse,
-                            _ context: ResponseDecodingContext) throws -> Decoded {
-        if Decoded.self == JSONValue.self, let value = (envelope.data ?? .null) as? Decoded { return value }
-        do {
-            return try context.json.makeDecoder().decode(GraphQLDataMember<Decoded>.self, from: response.body).data
-        } catch {
-            var message = "could not decode the data of \(name) as \(Decoded.self)"
-            if let decodingError = error as? DecodingError {
-                message += ": " + Redaction.describe(decodingError: decodingError)
+    /// The body, parsed once: as `JSONValue` when that is what `data` decodes as, else by the
+    /// provider's `JSONDecoder` straight into `Decoded`. A body that is not a GraphQL response
+    /// is described by `GraphQLEnvelope.read`.
+    private func read(_ response: HTTPResponse, _ context: ResponseDecodingContext) throws
+        -> GraphQLTypedEnvelope<Decoded>
+    {
+        if Decoded.self == JSONValue.self {
+            let envelope = try GraphQLEnvelope.read(response, operation: name)
+            if let data = (envelope.data ?? .null) as? Decoded {
+                return GraphQLTypedEnvelope(data: .success(data), hasNoData: envelope.hasNoData,
+                                            errors: envelope.errors, extensions: envelope.extensions)
             }
-            if !envelope.errors.isEmpty {
-                message += "; the response also has \(envelope.errors.count) GraphQL error"
-                    + "\(envelope.errors.count == 1 ? "" : "s") (fields that failed are null): "
-                    + GraphQLEnvelope.summary(envelope.errors)
-            }
-            throw GatewayError(
-                .decoding, message,
-                fix: "make \(Decoded.self) match the operation's selection (an optional property for a field that "
-                    + "may be null), or decode as JSONValue", response: response,
-                apiError: envelope.errors.isEmpty ? nil : envelope.errors, underlying: error)
         }
+        do {
+            return try context.json.makeDecoder().decode(GraphQLTypedEnvelope<Decoded>.self, from: response.body)
+        } catch {
+            _ = try GraphQLEnvelope.read(response, operation: name)
+            throw GatewayError(.invalidResponse, "the response to \(name) is not a GraphQL response",
+                               fix: "check that the server speaks GraphQL over HTTP", response: response,
+                               underlying: error)
+        }
+    }
+
+    /// The error for `data` that does not decode as `Decoded`, with any GraphQL errors that came with it.
+    private func undecodable(_ error: any Error, _ errors: [GraphQLError], _ response: HTTPResponse) -> GatewayError {
+        var message = "could not decode the data of \(name) as \(Decoded.self)"
+        if let decodingError = error as? DecodingError {
+            message += ": " + Redaction.describe(decodingError: decodingError)
+        }
+        if !errors.isEmpty {
+            message += "; the response also has \(errors.count) GraphQL error"
+                + "\(errors.count == 1 ? "" : "s") (fields that failed are null): "
+                + GraphQLEnvelope.summary(errors)
+        }
+        return GatewayError(
+            .decoding, message,
+            fix: "make \(Decoded.self) match the operation's selection (an optional property for a field that "
+                + "may be null), or decode as JSONValue", response: response,
+            apiError: errors.isEmpty ? nil : errors, underlying: error)
     }
 
     private func notFound(_ response: HTTPResponse, _ errors: [GraphQLError]) -> GatewayError {
         GatewayError(.persistedQueryNotFound, "the server does not know the persisted query hash of \(name)",
                      fix: "send the query text with the hash (Provider.fetch does)", response: response,
                      apiError: errors)
-    }
-
-    /// Puts the `null` placeholder of an upload at `path` in `variables`.
-    static func placeholder(at path: String, in variables: inout GraphQLVariables,
-                            operation: GraphQLOperation) throws {
-        let steps = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard let first = steps.first, !first.isEmpty, !steps.contains(where: \.isEmpty) else {
-            throw GatewayError(.invalidVariables, "the upload path \"\(path)\" is not a variable path",
-                               fix: "name the variable the file fills (\"image\"), or a place in it (\"files.0\")")
-        }
-        if steps.count == 1 {
-            variables[first] = .null
-            return
-        }
-        guard let root = variables[first] else {
-            throw GatewayError(.invalidVariables,
-                               "the upload path \"\(path)\" goes inside $\(first), which was not given",
-                               fix: "give $\(first) in the variables with null where each file goes")
-        }
-        var value = root
-        guard value.settingNull(at: steps.dropFirst()) else {
-            throw GatewayError(.invalidVariables, "the upload path \"\(path)\" is not a place inside $\(first)",
-                               fix: "give $\(first) with a member or list element at each step of the path")
-        }
-        variables[first] = value
-    }
-}
-
-extension JSONValue {
-    /// Sets the value at `steps` (object keys or list indices) to `null`; `false` when a step
-    /// does not exist. The depth is the path's length, which the caller wrote.
-    fileprivate mutating func settingNull(at steps: ArraySlice<String>) -> Bool {
-        guard let step = steps.first else {
-            self = .null
-            return true
-        }
-        switch self {
-        case .object(var object):
-            guard var member = object[step], member.settingNull(at: steps.dropFirst()) else { return false }
-            object[step] = member
-            self = .object(object)
-            return true
-        case .array(var items):
-            guard let index = Int(step), items.indices.contains(index),
-                  items[index].settingNull(at: steps.dropFirst()) else { return false }
-            self = .array(items)
-            return true
-        default:
-            return false
-        }
     }
 }
