@@ -29,17 +29,6 @@ func cacheSettings(operations: OperationStore) throws {
     _ = (feed, track)
 }
 
-// CacheStage
-enum CacheStageExample {
-    struct CountingCache: CacheStage {
-        let counter: Counter
-        func write(_ response: HTTPResponse, for request: HTTPRequest, prepared: PreparedRequest,
-                   context: RequestContext) async {
-            counter.increment()
-        }
-    }
-}
-
 // CacheStore
 enum CacheStoreExample {
     struct NullStore: CacheStore {

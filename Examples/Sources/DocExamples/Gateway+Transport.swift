@@ -2,17 +2,6 @@
 import Foundation
 import Gateway
 
-// Interruption
-func interruption(exchange: () async throws -> HTTPResponse, connection: Connection) async throws {
-    let interruption = Interruption()
-    let response = try await interruption.whileRunning {
-        try await exchange()          // ends early on its own when interrupted
-    } onInterrupt: {
-        connection.cancel()
-    }
-    _ = response
-}
-
 // RedirectChain
 func redirects(request: HTTPRequest, send: (HTTPRequest) async throws -> HTTPResponse) async throws {
     var chain = RedirectChain(from: request, maxRedirects: 20)

@@ -62,29 +62,12 @@ enum MyError: Error {
     case noRefreshToken
 }
 
-/// Counts calls from any task. `@unchecked Sendable` is sound: `count` is read and written only
-/// while `lock` is held.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func increment() {
-        lock.lock()
-        defer { lock.unlock() }
-        count += 1
-    }
-}
-
 /// Where an example shows a value on screen.
 func show(_ value: some Any) {}
 
 /// An app's logger.
 struct AppLogger: Sendable {
     func debug(_ message: String) {}
-}
-
-/// A connection a transport can cancel.
-struct Connection: Sendable {
-    func cancel() {}
 }
 
 struct TrackFilter: Codable, Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Attaches credentials: the pipeline's step 3, after the queue and before encoding.
+/// Attaches credentials: the pipeline's step 4, after the queue and before encoding.
 ///
 /// It receives the built request once per request (retries reuse its result) and returns it
 /// with credentials attached, or unchanged for a request with `requiresAuthentication == false`

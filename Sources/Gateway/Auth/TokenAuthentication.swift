@@ -1,12 +1,12 @@
 import Foundation
 
 /// The auth stage and interceptor of a provider with a token store: it attaches the session's
-/// credential (steps 3 and 5) and answers a refused one with a refresh and a replay (step 7).
+/// credential (steps 4 and 6) and answers a refused one with a refresh and a replay (step 8).
 ///
 /// A credential is attached only to requests that require authentication and go to the
 /// provider's own origin (or one of `Configuration.credentialOrigins`), never to a refresh
-/// request. Step 3 waits for a usable credential (a refresh under way, or a renewal of one
-/// about to expire); step 5 checks again just before each attempt is sent, so that a retry or
+/// request. Step 4 waits for a usable credential (a refresh under way, or a renewal of one
+/// about to expire); step 6 checks again just before each attempt is sent, so that a retry or
 /// a request encoded while a refresh began never carries a replaced token.
 struct TokenAuthentication: AuthStage, Interceptor {
     let coordinator: TokenCoordinator
@@ -15,7 +15,7 @@ struct TokenAuthentication: AuthStage, Interceptor {
     /// Origins besides the base URL's that receive the credential.
     let origins: Set<Origin>
 
-    /// Step 3: attaches a usable credential, waiting for one when a refresh is needed.
+    /// Step 4: attaches a usable credential, waiting for one when a refresh is needed.
     func authorize(_ request: PreparedRequest, context: RequestContext) async throws -> PreparedRequest {
         guard request.requiresAuthentication, isEligible(request.url, context) else { return request }
         let credential = try await usableCredential(context)
@@ -24,19 +24,19 @@ struct TokenAuthentication: AuthStage, Interceptor {
         return request
     }
 
-    /// Step 5: makes sure the attempt carries the current credential (waiting when a refresh runs).
+    /// Step 6: makes sure the attempt carries the current credential (waiting when a refresh runs).
     func adapt(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPRequest {
         guard isEligible(request.url, context) else { return request }
         let credential = try await usableCredential(context)
         if coordinator.carries(request.headers, credential) { return request }
-        // Renewed since step 3 (a retry, or a refresh that began meanwhile), unless the session ended.
+        // Renewed since step 4 (a retry, or a refresh that began meanwhile), unless the session ended.
         try await coordinator.checkSession(of: request.headers)
         var request = request
         request.headers.merge(coordinator.authenticator.headers(for: credential))
         return request
     }
 
-    /// Step 7: a refused credential is refreshed (or found already replaced) and the request
+    /// Step 8: a refused credential is refreshed (or found already replaced) and the request
     /// replayed; a refresh that fails ends the request with its error.
     func decide(_ response: HTTPResponse, for request: HTTPRequest, context: RequestContext) async throws
         -> Decision

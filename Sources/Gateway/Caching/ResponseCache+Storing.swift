@@ -5,11 +5,11 @@ extension ResponseCache {
     /// The tag a stored GraphQL response carries for each `__typename` in its data.
     static func typeTag(_ typename: String) -> String { "type:" + typename }
 
-    /// What step 9 does with the network's answer to a request with a plan: the response to
+    /// What step 10 does with the network's answer to a request with a plan: the response to
     /// answer with (the stored body after a `304`), the cache outcome, and the entry to write
     /// (the new response when the rules allow, or the entry a `304` confirmed, refreshed).
     ///
-    /// Nothing is written here: the pipeline decodes the answer first (step 8) and writes only
+    /// Nothing is written here: the pipeline decodes the answer first (step 9) and writes only
     /// what decoded, with `write(_:generation:)`.
     func settlement(_ response: HTTPResponse, plan: CachePlan, entry: CacheEntry?) -> CacheSettlement {
         let now = self.now()
@@ -152,7 +152,7 @@ extension ResponseCache {
     }
 }
 
-/// What step 9 does with one network answer (see `ResponseCache.settlement`).
+/// What step 10 does with one network answer (see `ResponseCache.settlement`).
 struct CacheSettlement {
     /// The response to answer with: the network's, or the stored one a `304` confirmed.
     let answer: HTTPResponse

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The response cache of a provider: looks requests up before they are queued (step 2), stores
-/// what the network answered once it decoded (step 10), shares identical requests in flight, and forgets a user's data when
-/// they log out.
+/// what the network answered once it decoded (step 10), shares identical requests in flight,
+/// and forgets a user's data when they log out.
 ///
 /// ```swift
 /// let store = try SQLiteCacheStore(path: cachePath)

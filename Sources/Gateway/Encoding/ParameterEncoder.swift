@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns request parameters into part of an `HTTPRequest`: its query, or its body and `Content-Type`.
 ///
-/// Encoders run only in the pipeline's encode stage (step 4), right before the transport call,
+/// Encoders run only in the pipeline's encode stage (step 5), right before the transport call,
 /// and again on every retry; building an endpoint never encodes anything. An encoder must be
 /// deterministic: the same parameters give the same bytes.
 ///

@@ -9,9 +9,9 @@ import GraphQLLanguage
 ///   GET for a query when asked), `Accept: application/graphql-response+json, application/json`,
 ///   the payload for the GraphQL encoder, and the retryability: a query may be sent again, a
 ///   mutation only with an idempotency key.
-/// - Validate (end of step 7): a 2xx response is accepted; a failed status with a GraphQL error
+/// - Validate (end of step 8): a 2xx response is accepted; a failed status with a GraphQL error
 ///   body is thrown with those errors, any other with its status.
-/// - Decode (step 8): the envelope; errors without data are thrown, data with errors is a
+/// - Decode (step 9): the envelope; errors without data are thrown, data with errors is a
 ///   `GraphQLResponse` carrying both.
 ///
 /// ```swift
@@ -204,7 +204,7 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
         return failure
     }
 
-    /// Step 8: the envelope, with `data` decoded as `Decoded`.
+    /// Step 9: the envelope, with `data` decoded as `Decoded`.
     ///
     /// - Throws: `GatewayError` of kind `.graphQLErrors` or `.unauthenticated` for errors
     ///   without data, `.invalidResponse` for a body that is not a GraphQL response, and

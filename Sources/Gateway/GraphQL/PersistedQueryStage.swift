@@ -23,7 +23,7 @@ extension PreparedRequest {
     }
 }
 
-/// Step 8's GraphQL stage: automatic persisted queries. A request sent by its hash alone whose
+/// Step 9's GraphQL stage: automatic persisted queries. A request sent by its hash alone whose
 /// answer says the server does not know the hash (`PERSISTED_QUERY_NOT_FOUND`) is sent again
 /// at once with the text; the same queue place, credential and deadline serve both attempts.
 enum PersistedQueryStage {

@@ -3,10 +3,10 @@ public enum Decision: Sendable {
     /// No opinion: ask the next interceptor; after the last one, the endpoint's acceptable status
     /// codes decide (or the failure stands).
     case `continue`
-    /// Send again, after the delay if one is given; the request is encoded again (step 4).
+    /// Send again, after the delay if one is given; the request is encoded again (step 5).
     /// Counted as an error retry (`RequestMetrics.retries`), within `Configuration.maxAttempts`.
     case retry(after: Duration?)
-    /// Credentials changed: go back to the auth stage (step 3) and send again at once. Counted
+    /// Credentials changed: go back to the auth stage (step 4) and send again at once. Counted
     /// as an auth replay (`RequestMetrics.authReplays`), apart from error retries, within
     /// `Configuration.maxAuthReplays`.
     case replay
@@ -17,7 +17,7 @@ public enum Decision: Sendable {
     case done(HTTPResponse)
 }
 
-/// Adapts outgoing requests and decides what responses mean: the pipeline's steps 5 and 7.
+/// Adapts outgoing requests and decides what responses mean: the pipeline's steps 6 and 8.
 ///
 /// Interceptors run in the order configured. `adapt` runs on every attempt after encoding;
 /// `decide` runs after every attempt, and the first decision other than `.continue` wins. Both
@@ -42,13 +42,13 @@ public enum Decision: Sendable {
 /// An error thrown from an interceptor ends the request with a `GatewayError` of kind
 /// `.intercepted` (a `GatewayError` thrown is kept as it is).
 public protocol Interceptor: Sendable {
-    /// Step 5: returns the request to send (changed or not).
+    /// Step 6: returns the request to send (changed or not).
     func adapt(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPRequest
 
-    /// Step 7: decides what a response means.
+    /// Step 8: decides what a response means.
     func decide(_ response: HTTPResponse, for request: HTTPRequest, context: RequestContext) async throws -> Decision
 
-    /// Step 7 for an attempt that failed without a response (a transport error or timeout):
+    /// Step 8 for an attempt that failed without a response (a transport error or timeout):
     /// `.continue` lets the failure stand unless a later interceptor decides otherwise.
     func decide(_ failure: GatewayError, for request: HTTPRequest, context: RequestContext) async throws -> Decision
 }

@@ -23,19 +23,19 @@ public enum RequestOutcome: Sendable {
 /// }
 /// ```
 public protocol Observer: Sendable {
-    /// The request entered the queue (step 2).
+    /// The request entered the queue (step 3).
     func requestEnqueued(_ context: RequestContext)
-    /// The request left the queue and proceeds (step 2).
+    /// The request left the queue and proceeds (step 3).
     func requestDequeued(_ context: RequestContext)
-    /// The request was encoded for an attempt (step 4).
+    /// The request was encoded for an attempt (step 5).
     func requestEncoded(_ request: HTTPRequest, context: RequestContext)
-    /// The request, adapted by the interceptors, was handed to the transport (step 6).
+    /// The request, adapted by the interceptors, was handed to the transport (step 7).
     func requestSent(_ request: HTTPRequest, context: RequestContext)
-    /// A response arrived (step 6).
+    /// A response arrived (step 7).
     func responseReceived(_ response: HTTPResponse, for request: HTTPRequest, context: RequestContext)
-    /// Another attempt follows after `delay` (step 7); `context.attempt` is the attempt that ended.
+    /// Another attempt follows after `delay` (step 8); `context.attempt` is the attempt that ended.
     func requestRetried(after delay: Duration?, context: RequestContext)
-    /// The request goes back to the auth stage for an auth replay (step 7); `context.attempt`
+    /// The request goes back to the auth stage for an auth replay (step 8); `context.attempt`
     /// is the attempt that ended.
     func requestReplayed(_ context: RequestContext)
     /// The request ended; called exactly once per request.

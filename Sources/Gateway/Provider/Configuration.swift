@@ -14,7 +14,7 @@ extension Provider {
     public struct Configuration: Sendable {
         /// Header fields sent with every request; an endpoint's own fields replace these by name.
         public var headers: HTTPHeaders = ["User-Agent": "Gateway"]
-        /// Interceptors, in order (steps 5 and 7).
+        /// Interceptors, in order (steps 6 and 8).
         public var interceptors: [any Interceptor] = []
         /// Observers of every lifecycle event.
         public var observers: [any Observer] = []
@@ -41,11 +41,11 @@ extension Provider {
         public var maxAttempts = RetryPolicy.attemptLimit
         /// The most auth replays (an interceptor's `.replay`) one request makes: 2.
         public var maxAuthReplays = 2
-        /// When and how soon failed requests are sent again (step 7, after the interceptors):
+        /// When and how soon failed requests are sent again (step 8, after the interceptors):
         /// 2 retries of idempotent requests with jittered exponential back-off by default;
         /// `.none` never retries.
         public var retryPolicy = RetryPolicy()
-        /// The request queue (step 2): a `PriorityRequestQueue` with a cap of 6 by default, one
+        /// The request queue (step 3): a `PriorityRequestQueue` with a cap of 6 by default, one
         /// per configuration (`.immediate` dispatches everything at once).
         public var queue: any RequestQueue = PriorityRequestQueue()
         /// Where deadlines, retry back-off and `Retry-After` dates read the time; real time by
@@ -59,7 +59,7 @@ extension Provider {
         /// or their timeout when they have none) instead of failing at once; a request's own
         /// `waitsForConnectivity` wins.
         public var waitsForConnectivity = false
-        /// The auth stage (step 3); attaches nothing by default. Replaced by the token stage when
+        /// The auth stage (step 4); attaches nothing by default. Replaced by the token stage when
         /// `tokens` or `tokenCoordinator` is set.
         public var auth: any AuthStage = NoAuthentication()
         /// Where the session's credential is kept, shared by REST and GraphQL requests; `nil` (the

@@ -1,4 +1,4 @@
-/// Admission to the network: the pipeline's step 2.
+/// Admission to the network: the pipeline's step 3.
 ///
 /// The pipeline calls `enqueue` before the auth stage and `finished` exactly once for every
 /// ticket it received, when the request ends in any way. A queue that holds a request must

@@ -15,7 +15,7 @@ public struct ResponseDecodingContext: Sendable {
 /// How an endpoint turns its successful response into a value: JSON into a `Decodable`, the raw
 /// bytes, nothing at all, or your own function.
 ///
-/// Runs in the pipeline's decode stage (step 8), only for accepted responses.
+/// Runs in the pipeline's decode stage (step 9), only for accepted responses.
 public struct ResponseDecoding<Value: Sendable>: Sendable {
     /// What the decoding does, for messages: `JSON as User`, `raw data`, `no body`.
     public let summary: String

@@ -1,7 +1,7 @@
 import Foundation
 
 /// When and how soon the pipeline sends a failed request again: the last word of the decide
-/// stage (step 7), after the interceptors.
+/// stage (step 8), after the interceptors.
 ///
 /// - **Budget.** `maxRetries` more attempts (2 by default); never more than 5 attempts in all,
 ///   whatever is configured, and never past the call's deadline.
