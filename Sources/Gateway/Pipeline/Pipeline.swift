@@ -10,15 +10,16 @@ import Foundation
 ///    fixed (one deadline covers every attempt). A credential refresh request (sent through
 ///    a `RefreshClient`) is marked as one here: it is queued as a `blocker` and skips steps 2
 ///    and 4.
-/// 2. **Cache look-up** (`Configuration.cache`): the request's cache plan (key, policy,
-///    partition) is made and the store asked. A fresh entry (`cacheFirst`) or any entry
+/// 2. **Cache look-up** (`Configuration.cache`): the request's cache plan is made (its key,
+///    from the URL a GET goes to once its encoders made the query; its policy; its partition,
+///    which the auth stage names) and the store asked. A fresh entry (`cacheFirst`) or any entry
 ///    (`cacheOnly`) answers at once, decoded as in step 9 (an entry that does not decode is
 ///    removed, with a warning, and the request goes on as on a miss); a `cacheOnly` request
 ///    without one fails with `.cacheMiss`, and without a response cache with
 ///    `.cacheNotConfigured`. A stale REST entry's validators go with the request.
 /// 3. **Queue**: `Configuration.queue` admits the request by priority under its concurrency cap
-///    (observers: `enqueued`, `dequeued`). Its ticket is released exactly once when the
-///    request ends, and at once when its task is cancelled.
+///    (observers: `enqueued`, `dequeued`). Its ticket is released exactly once: when step 8
+///    has accepted a response or the request failed, and at once when its task is cancelled.
 /// 4. **Auth**: the auth stage attaches credentials: with a token store the token stage, which
 ///    waits while the credential is refreshed and attaches it to requests that require
 ///    authentication and go to the provider's own origins; else `Configuration.auth`.
