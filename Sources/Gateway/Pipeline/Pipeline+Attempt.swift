@@ -145,6 +145,15 @@ struct Attempt: Sendable {
         return nil
     }
 
+    /// `failure` with the attempt's request and response where it has none (a failure without
+    /// a response keeps none).
+    func filled(_ failure: GatewayError) -> GatewayError {
+        var failure = failure
+        if failure.request == nil { failure.request = sent }
+        if failure.response == nil, failure.kind != .transport { failure.response = response }
+        return failure
+    }
+
     /// Deletes the body files the attempt's encoders and interceptors created (not the encoded
     /// one when an auth replay sends it again).
     func removeTemporaryBodies(keepingEncoded: Bool = false) {

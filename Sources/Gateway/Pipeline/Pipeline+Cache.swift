@@ -75,15 +75,15 @@ extension Pipeline {
                         fresh: Bool, _ call: inout Call) async throws -> Delivery?
     {
         let value: any Sendable
+        let request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers)
         do {
-            value = try decode(requestable, entry.response, persistedQuery: .notUsed, &call)
+            value = try decode(requestable, entry.response, to: request, persistedQuery: .notUsed, &call)
         } catch {
             if error is CancellationError { throw error }
             await cache?.evict(entry, undecodable: error)
             return nil
         }
         call.metrics.cacheOutcome = fresh ? .hit : .stale
-        let request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers)
         return Delivery(value: value, response: entry.response, request: request)
     }
 

@@ -6,9 +6,18 @@ extension Pipeline {
     /// persisted-query follow-up; then the retry policy; then the requestable's validation.
     ///
     /// - Parameter revalidating: whether a `304` answers a stored entry's validators.
-    /// - Throws: the error that ends the request.
+    /// - Throws: the error that ends the request, with the attempt's request and response.
     func decide(_ attempt: Attempt, _ prepared: PreparedRequest, _ requestable: any Requestable, revalidating: Bool,
                 _ call: inout Call) async throws -> Verdict {
+        do {
+            return try await verdict(attempt, prepared, requestable, revalidating: revalidating, &call)
+        } catch let failure as GatewayError {
+            throw attempt.filled(failure)
+        }
+    }
+
+    private func verdict(_ attempt: Attempt, _ prepared: PreparedRequest, _ requestable: any Requestable,
+                         revalidating: Bool, _ call: inout Call) async throws -> Verdict {
         switch try await interceptorsDecide(attempt, &call) {
         case .continue:
             break
@@ -46,7 +55,6 @@ extension Pipeline {
             context.persistedQuery = prepared.persistedQueryUse
             if var failure = requestable.validate(response, context: context) {
                 if call.metrics.attempts > 1 { failure.message += " (after \(call.metrics.attempts) attempts)" }
-                if failure.request == nil { failure.request = attempt.sent }
                 throw failure
             }
             return .accept(response)

@@ -152,7 +152,8 @@ final class Pipeline: Sendable {
             call.took(exchange)
 
             // 9. Decode.
-            let value = try decode(requestable, exchange.answer, persistedQuery: exchange.persistedQuery, &call)
+            let value = try decode(requestable, exchange.answer, to: exchange.request,
+                                   persistedQuery: exchange.persistedQuery, &call)
 
             // 10. Cache store.
             if let lookup { await store(exchange, lookup, &call) }
@@ -185,9 +186,10 @@ final class Pipeline: Sendable {
         return prepared
     }
 
-    /// Step 9: the accepted response decoded by the requestable.
-    func decode(_ requestable: any Requestable, _ response: HTTPResponse, persistedQuery: PersistedQueryOutcome,
-                _ call: inout Call) throws -> any Sendable {
+    /// Step 9: the accepted response decoded by the requestable; a failure carries the request
+    /// and the response.
+    func decode(_ requestable: any Requestable, _ response: HTTPResponse, to request: HTTPRequest,
+                persistedQuery: PersistedQueryOutcome, _ call: inout Call) throws -> any Sendable {
         let decodingAt = ContinuousClock.now
         defer { call.metrics.decoding = ContinuousClock.now - decodingAt }
         var context = decodingContext
@@ -195,7 +197,12 @@ final class Pipeline: Sendable {
         do {
             return try requestable.decode(response, context: context)
         } catch {
-            throw wrap(error, .decoding, "the response could not be decoded")
+            guard var failure = wrap(error, .decoding, "the response could not be decoded") as? GatewayError else {
+                throw error
+            }
+            if failure.request == nil { failure.request = request }
+            if failure.response == nil { failure.response = response }
+            throw failure
         }
     }
 
