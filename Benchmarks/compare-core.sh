@@ -124,11 +124,11 @@ if [[ -n "$peers_before" ]]; then
     declare -A peers=([before]="$peers_before" [after]="$peers_after")
     # The server reads its standard input until it closes; the coprocess keeps it open.
     coproc SERVER { exec "$peers_before" serve nio; }
-    server_pid=$SERVER_PID
-    read -r port <&"${SERVER[0]}"
+    server_pid=$SERVER_PID server_out=${SERVER[0]} server_in=${SERVER[1]}
+    read -r port <&"$server_out"
     [[ "$port" =~ ^[0-9]+$ ]] || { echo "compare-core: the peers server did not start: $port" >&2; exit 1; }
     url="http://127.0.0.1:$port/"
-    stop_server() { exec {SERVER[1]}>&- 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; }
+    stop_server() { eval "exec $server_in>&-" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; }
     trap stop_server EXIT
     read -r -a kinds <<<"$PEERS_KINDS"
     for inflight in 1 64; do
