@@ -50,7 +50,8 @@ class Table:
         self.rows = []
 
     def add(self, label, values, unit, target=""):
-        """values: {"before": [per-round values], "after": [...]}; unit: "us", "rate" or "ratio"."""
+        """values: {"before": [per-round values], "after": [...]}; unit: "us", "delta" (a difference
+        of two CPU times, whose change is shown as after − before), "rate" or "ratio"."""
         if not values["before"] and not values["after"]:
             return
         self.rows.append((label, values, unit, target))
@@ -59,8 +60,8 @@ class Table:
     def cell(values, unit):
         if not values:
             return "—"
-        digits = {"us": "%.1f", "rate": "%.0f"}.get(unit, "%.3f")
-        suffix = " µs" if unit == "us" else ""
+        digits = {"us": "%.1f", "delta": "%.1f", "rate": "%.0f"}.get(unit, "%.3f")
+        suffix = " µs" if unit in ("us", "delta") else ""
         median = statistics.median(values)
         if len(values) == 1:
             return (digits % median) + suffix
@@ -70,12 +71,15 @@ class Table:
         if not self.rows:
             return
         print(f"\n{self.title}\n")
-        print("| measurement | target | before, median of rounds (min–max) | after | after / before |")
+        print("| measurement | target | before, median of rounds (min–max) | after | after / before (after − before for a difference) |")
         print("|---|---|---:|---:|---:|")
         for label, values, unit, target in self.rows:
             before, after = values["before"], values["after"]
             change = "—"
-            if before and after and statistics.median(before) != 0:
+            if unit == "delta" and before and after:
+                # A difference can be near zero or negative: its change is told as after − before.
+                change = "%+.1f µs" % (statistics.median(after) - statistics.median(before))
+            elif before and after and statistics.median(before) != 0:
                 change = "%.3f" % (statistics.median(after) / statistics.median(before))
             print(f"| {label} | {target} | {self.cell(before, unit)} | {self.cell(after, unit)} | {change} |")
 
@@ -108,7 +112,7 @@ def overhead_table(lines):
         if all(both):
             added = {side: [statistics.median(both[1][side][r]) - statistics.median(both[0][side][r])
                             for r in both[0][side] if r in both[1][side]] for side in ("before", "after")}
-            table.add(f"overhead, {in_flight} in flight: the stages' added CPU (on − off, by round)", added, "us")
+            table.add(f"overhead, {in_flight} in flight: the stages' added CPU (on − off, by round)", added, "delta")
     table.print()
 
 
@@ -148,7 +152,7 @@ def pipeline_table(lines):
         for client in ("dataFor", "provider"):
             if (client, in_flight) in extra:
                 table.add(f"CPU per request over bare URLSession, {names[client]}, {in_flight} in flight",
-                          extra[(client, in_flight)], "us")
+                          extra[(client, in_flight)], "delta")
     table.print()
 
 
@@ -211,7 +215,7 @@ def peers_tables(lines):
                 continue
             values = {side: [own[side][r][1] - other[side][r][1] for r in own[side] if r in other[side]]
                       for side in ("before", "after")}
-            table.add(f"CPU per request over {PEER_NAMES[base]}: {PEER_NAMES[client]}", values, "us")
+            table.add(f"CPU per request over {PEER_NAMES[base]}: {PEER_NAMES[client]}", values, "delta")
         for kind in PEER_NAMES:
             if (kind, in_flight) in samples:
                 values = {side: [sample[0] for sample in samples[(kind, in_flight)][side].values()]

@@ -35,8 +35,9 @@
 # PEERS_KINDS [bare-urlsession delegate-urlsession provider-urlsession stages-urlsession
 #              bare-ahc provider-ahc stages-ahc].
 #
-# Run time on the 2-core shared machine, with the defaults and 3 rounds: the gateway part about
-# 2.5 minutes, the peers part about 5 minutes (both grow linearly with --rounds).
+# Run time with the defaults and 3 rounds, on the 2-core shared machine at load 12–15: the gateway
+# part 376 s (most of it `bench pipeline`), the peers part 327 s (7 client kinds × 2 builds × 1 and
+# 64 in flight × 3 rounds = 84 client processes). Both grow linearly with --rounds.
 #
 # Giving the same binary as BEFORE and AFTER measures the noise: the ratio column should then
 # scatter around 1.
