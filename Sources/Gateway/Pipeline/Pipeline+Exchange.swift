@@ -92,19 +92,17 @@ extension Pipeline {
         return ticket.map { TicketRelease(queue: queue, ticket: $0) }
     }
 
-    /// Step 4: the auth stage's request, timed; never for a credential refresh request.
+    /// Step 4: the auth stage's request, timed; never for a credential refresh request. (The
+    /// header fields it sets are checked with the interceptors' in step 6, before sending.)
     private func authorize(_ prepared: PreparedRequest, _ call: inout Call) async throws -> PreparedRequest {
         guard call.refresh == nil else { return prepared }
         let authorizingAt = ContinuousClock.now
         defer { call.metrics.authorization += ContinuousClock.now - authorizingAt }
-        let authorized: PreparedRequest
         do {
-            authorized = try await auth.authorize(prepared, context: call.context)
+            return try await auth.authorize(prepared, context: call.context)
         } catch {
             throw wrap(error, .authentication, "credentials could not be attached")
         }
-        try HeaderValidation.check(authorized.headers)
-        return authorized
     }
 }
 

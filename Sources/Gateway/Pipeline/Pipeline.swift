@@ -120,7 +120,7 @@ final class Pipeline: Sendable {
         // A caller cancelled already: nothing runs (its task would not inherit the cancellation).
         guard !Task.isCancelled else { throw cancelledBeforeStart(requestable, id: id) }
         let task = Self.startImmediately { try await self.run(requestable, id: id, kind: kind) }
-        inFlight.register(id.rawValue) { task.cancel() }
+        inFlight.register(id.rawValue, task)
         defer { inFlight.remove(id.rawValue) }
         return try await withTaskCancellationHandler {
             try await task.value
