@@ -89,12 +89,9 @@ extension Pipeline {
         let request = try willSend(run)
         let sendingAt = ContinuousClock.now
         do {
-            let response: HTTPResponse
-            if let interruptibleTransport {
-                response = try await interruptibleTransport.send(request, interruption: run.interruption)
-            } else {
-                let transport = transport
-                response = try await interruptibly(run.interruption) { try await transport.send(request) }
+            let transport = transport
+            let response = try await interruptibly(run.interruption) {
+                try await transport.send(request).collect(upTo: request.maxResponseBytes)
             }
             // A transport slow to notice cancellation does not turn a cancelled call into a success.
             try run.checkCancellation()

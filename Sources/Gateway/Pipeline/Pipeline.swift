@@ -75,8 +75,6 @@ final class Pipeline: Sendable {
     let responseCache: ResponseCache?
     /// `configuration.queue` when a request's interruption ends its wait directly.
     let interruptibleQueue: (any InterruptibleQueue)?
-    /// `transport` when an interruption can end its exchanges directly.
-    let interruptibleTransport: (any InterruptibleTransport)?
     /// Whether step 3 attaches nothing (`NoAuthentication`), so that it is skipped.
     let authAttachesNothing: Bool
     /// Whether step 9 has a stage to offer responses to: not `NoCache`, and not a
@@ -117,7 +115,6 @@ final class Pipeline: Sendable {
         self.tokens = tokens
         responseCache = configuration.cache as? ResponseCache
         interruptibleQueue = configuration.queue as? any InterruptibleQueue
-        interruptibleTransport = transport as? any InterruptibleTransport
         authAttachesNothing = auth is NoAuthentication
         writesCache = !(configuration.cache is NoCache || configuration.cache is ResponseCache)
         decodingContext = ResponseDecodingContext(json: configuration.jsonDecoding)

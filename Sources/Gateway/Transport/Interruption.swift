@@ -5,7 +5,7 @@ import Foundation
 /// `Provider.invalidate()` (and releasing a provider) ends every request under way, yet a
 /// request runs in its caller's task, and cancelling that task would cancel the caller's
 /// other work too. Each request therefore carries an interruption: the pipeline's own waits
-/// (the queue, retry delays, the network coming back) and an `InterruptibleTransport` end
+/// (the queue, retry delays, the network coming back) and the transport's exchange end
 /// with `CancellationError` when it fires, exactly as they do when the task is cancelled.
 ///
 /// ```swift
@@ -83,16 +83,4 @@ public final class Interruption: Sendable {
         defer { state.withLock { $0.handlers.removeAll { $0.id == id } } }
         return try await operation()
     }
-}
-
-/// A transport that a request's `Interruption` can end, as well as its task's cancellation.
-///
-/// The pipeline runs each request in its caller's task. With a transport that conforms, an
-/// interrupted request (`Provider.invalidate()`) stops its exchange at once; with one that does
-/// not, the pipeline runs `send(_:)` in a task of its own so that it can cancel it, which costs
-/// a thread hand-off per request. `URLSessionTransport` conforms.
-public protocol InterruptibleTransport: Transport {
-    /// Sends one request, as `send(_:)` does, ending with `CancellationError` when either the
-    /// task is cancelled or `interruption` fires.
-    func send(_ request: HTTPRequest, interruption: Interruption) async throws -> HTTPResponse
 }

@@ -24,7 +24,7 @@ extension URLSessionTransport {
             var closed = false
         }
 
-        private let state = Protected(State())
+        private let state = Locked(State())
 
         /// Starts watching an exchange.
         func register(_ exchange: TaskState, for identifier: Int) {
