@@ -1,15 +1,6 @@
 import Foundation
 
 extension URLSessionTransport {
-    /// The head of one exchange (one request, no redirects followed).
-    struct Head: Sendable {
-        var status: Int
-        var headers: HTTPHeaders
-        var url: URL?
-        var timeToFirstByte: Duration?
-        var bytesSent: Int64
-    }
-
     /// The state of one `URLSessionTask`, fed by the session delegate: its head goes to the
     /// sending task, its body chunks to the body's reader.
     ///
@@ -18,7 +9,7 @@ extension URLSessionTransport {
     /// wait in `chunks`; their total never passes `request.maxResponseBytes`, because a body past
     /// that fails the exchange in the delegate's callback, before the platform's next piece.
     final class TaskState: Sendable {
-        private struct State {
+        struct State {
             var headContinuation: CheckedContinuation<Head, any Error>?
             var head: Result<Head, any Error>?
             var reader: CheckedContinuation<Data?, any Error>?
@@ -84,7 +75,7 @@ extension URLSessionTransport {
         let started: ContinuousClock.Instant
         let callStarted: ContinuousClock.Instant
         let idleTimeout: Duration
-        private let state: Locked<State>
+        let state: Locked<State>
 
         init(request: HTTPRequest, idleTimeout: Duration, callStarted: ContinuousClock.Instant) {
             let now = ContinuousClock.now
@@ -206,29 +197,6 @@ extension URLSessionTransport {
             }
         }
 
-        /// A piece of the body arrived: it goes to the waiting reader, or waits for one. Fails the
-        /// exchange once the body passes the size limit.
-        func received(_ data: Data) {
-            let now = ContinuousClock.now
-            let limit = request.maxResponseBytes
-            let delivery: (reader: CheckedContinuation<Data?, any Error>?, overLimit: Bool)? = state.withLock { state in
-                guard !state.ended else { return nil }
-                state.lastActivity = now
-                if state.firstByte == nil { state.firstByte = now }
-                guard data.count <= limit - state.received else { return (nil, true) }
-                state.received += data.count
-                if let reader = state.reader {
-                    state.reader = nil
-                    return (reader, false)
-                }
-                state.chunks.append(data)
-                return (nil, false)
-            }
-            guard let delivery else { return }
-            if delivery.overLimit { fail(GatewayError.responseTooLarge(request, limit: limit, declared: nil)) }
-            delivery.reader?.resume(returning: data)
-        }
-
         /// Body bytes went out.
         func sent(total: Int64) {
             let now = ContinuousClock.now
@@ -239,7 +207,7 @@ extension URLSessionTransport {
         }
 
         /// What `fail` and `completed` hand on outside the lock.
-        private struct Ended {
+        struct Ended {
             var head: CheckedContinuation<Head, any Error>?
             var reader: CheckedContinuation<Data?, any Error>?
             var onEnd: (@Sendable () -> Void)?
@@ -247,7 +215,7 @@ extension URLSessionTransport {
         }
 
         /// Ends the exchange: takes what waits for it, without cancelling the task.
-        private func end(_ outcome: Result<Head?, any Error>) {
+        func end(_ outcome: Result<Head?, any Error>) {
             let ended = state.withLock { state -> (Ended, Result<Head, any Error>?)? in
                 guard !state.ended else { return nil }
                 switch outcome {
@@ -319,89 +287,5 @@ extension URLSessionTransport {
             }
             end(.success(nil))
         }
-
-        /// The next chunk of the body, waiting for it if none is in hand; `nil` at the end.
-        /// Cancelling the task ends the exchange.
-        func nextChunk() async throws -> Data? {
-            if let ready = state.withLock({ $0.takeChunk() }) { return try ready.get() }
-            return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
-                    let ready: Result<Data?, any Error>? = state.withLock { state in
-                        if let ready = state.takeChunk() { return ready }
-                        state.reader = continuation
-                        return nil
-                    }
-                    if let ready { continuation.resume(with: ready) }
-                }
-            } onCancel: {
-                fail(CancellationError())
-            }
-        }
-
-        /// Whether the body has a reader; the first caller becomes it (a body is read once).
-        func takeReader() -> Bool {
-            state.withLock { state in
-                defer { state.readerTaken = true }
-                return !state.readerTaken
-            }
-        }
-
-        /// Ends the exchange when its body was never read (the response was dropped unread).
-        func dropIfUnread() {
-            if !state.withLock({ $0.readerTaken }) { fail(CancellationError()) }
-        }
-
-        /// When a limit passes if nothing happens meanwhile: the idle timeout after the last
-        /// activity, or the deadline if sooner.
-        private func due(after lastActivity: ContinuousClock.Instant) -> ContinuousClock.Instant {
-            let idle = lastActivity + idleTimeout
-            guard let deadline = request.deadline else { return idle }
-            return min(idle, deadline)
-        }
-
-        /// When the watchdog should look at this exchange first.
-        var firstDue: ContinuousClock.Instant { due(after: started) }
-
-        /// Fails the exchange when its deadline or idle timeout has passed at `now`.
-        ///
-        /// - Returns: when to look again, or `nil` when the exchange has ended (now or before).
-        func check(now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-            let (ended, lastActivity) = state.withLock { ($0.ended, $0.lastActivity) }
-            if ended { return nil }
-            if let deadline = request.deadline, now >= deadline {
-                fail(GatewayError.deadlinePassed(request, after: now - callStarted))
-                return nil
-            }
-            if now - lastActivity >= idleTimeout {
-                fail(GatewayError.idleTimeout(request, after: idleTimeout))
-                return nil
-            }
-            return due(after: lastActivity)
-        }
-    }
-}
-
-extension URLSessionTransport {
-    /// What the response's body holds: releasing it before anyone started reading ends the
-    /// exchange (its task is cancelled), so a body dropped unread stops the transfer.
-    final class BodyOwner: Sendable {
-        let state: TaskState
-
-        init(_ state: TaskState) { self.state = state }
-
-        deinit { state.dropIfUnread() }
-    }
-
-    /// What reads one exchange's body; releasing it before the body's end ends the exchange
-    /// (its task is cancelled), so a reader that stops early stops the transfer.
-    final class BodyReader: Sendable {
-        let state: TaskState
-
-        init(_ state: TaskState) { self.state = state }
-
-        deinit { state.fail(CancellationError()) }
-
-        /// The next chunk, or `nil` at the end of the body.
-        func next() async throws -> Data? { try await state.nextChunk() }
     }
 }
