@@ -11,6 +11,7 @@ public struct StubReply: Sendable {
     let outcome: Outcome
     var delay: Duration?
     var gate: Gate?
+    var chunkSize: Int?
 
     /// Answers with `response` (its URL is set to the request's when missing).
     public static func response(_ response: HTTPResponse) -> StubReply {
@@ -44,6 +45,14 @@ public struct StubReply: Sendable {
     public func delayed(by duration: Duration) -> StubReply {
         var copy = self
         copy.delay = duration
+        return copy
+    }
+
+    /// The same answer with its body handed out in chunks of `size` bytes (at least 1), as a
+    /// transport streaming the body would.
+    public func inChunks(of size: Int) -> StubReply {
+        var copy = self
+        copy.chunkSize = max(1, size)
         return copy
     }
 

@@ -71,11 +71,12 @@ public final class StubTransport: Transport {
     /// Removes every stub and recorded request.
     public func reset() { state.withLock { $0 = State() } }
 
-    /// Records the request, finds its stub and answers after the stub's latency.
+    /// Records the request, finds its stub and answers after the stub's latency, with the whole
+    /// body in one chunk (or in the chunks `StubReply.inChunks(of:)` asks for).
     ///
     /// - Throws: the stub's failure, `CancellationError` when cancelled during latency, or a
     ///   `GatewayError` of kind `.transport` for an unmatched request or an unreadable body file.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: HTTPRequest) async throws -> StreamedResponse {
         let body = try Self.bodyBytes(of: request)
         let recorded = RecordedRequest(request: request, body: body)
         let (reply, stubs) = state.withLock { state -> (StubReply?, [String]) in
@@ -87,7 +88,7 @@ public final class StubTransport: Transport {
             state.stubs[index].served += 1
             return (stub.replies[min(stub.served, stub.replies.count - 1)], [])
         }
-        guard let reply else { return try answerUnmatched(request, stubs: stubs) }
+        guard let reply else { return StreamedResponse(try answerUnmatched(request, stubs: stubs)) }
         if let gate = reply.gate { try await gate.wait() }
         if let delay = reply.delay { try await Task.sleep(for: delay) }
         try Task.checkCancellation()
@@ -98,10 +99,24 @@ public final class StubTransport: Transport {
                 response.transportMetrics.bytesReceived = Int64(response.body.count)
             }
             if response.transportMetrics.bytesSent == 0 { response.transportMetrics.bytesSent = Int64(body.count) }
-            return response
+            guard let size = reply.chunkSize else { return StreamedResponse(response) }
+            return Self.streamed(response, inChunksOf: size)
         case .failure(let error):
             throw error
         }
+    }
+
+    /// `response` with its body cut into chunks of `size` bytes, handed out as they are read.
+    private static func streamed(_ response: HTTPResponse, inChunksOf size: Int) -> StreamedResponse {
+        let body = response.body, metrics = response.transportMetrics
+        let chunks = stride(from: 0, to: body.count, by: max(1, size)).map { body[$0..<min($0 + max(1, size), body.count)] }
+        let stream = AsyncThrowingStream<Data, any Error> { continuation in
+            for chunk in chunks { continuation.yield(Data(chunk)) }
+            continuation.finish()
+        }
+        return StreamedResponse(
+            status: response.status, headers: response.headers, url: response.url,
+            body: ResponseBody(stream, metrics: { _ in metrics }))
     }
 
     private func answerUnmatched(_ request: HTTPRequest, stubs: [String]) throws -> HTTPResponse {

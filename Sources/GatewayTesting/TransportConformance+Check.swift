@@ -36,6 +36,16 @@ extension TransportConformance {
         /// Sequential requests reuse one connection.
         case sequentialRequestsReuseOneConnection
 
+        // Streaming: the body as it arrives.
+        /// The body arrives in chunks as the server sends it.
+        case theBodyArrivesInChunksAsTheServerSendsIt
+        /// The metrics are known when the body ends.
+        case theMetricsAreKnownWhenTheBodyEnds
+        /// `collect(upTo:)` stops a compression bomb at its limit, counting decoded bytes.
+        case collectStopsACompressionBombAtItsLimit
+        /// Cancelling the task reading the body ends the exchange.
+        case cancellingWhileReadingTheBodyEndsTheExchange
+
         // Faults and limits: always a clear error, never a short success or a hang.
         /// A body cut off midway is an error, never a success.
         case aBodyCutOffMidwayIsAnErrorNeverASuccess
@@ -111,11 +121,14 @@ extension TransportConformance {
         /// The check's name, a sentence in camel case.
         public var description: String { rawValue }
 
-        enum Area { case roundTrip, fault, redirect, provider }
+        enum Area { case roundTrip, streaming, fault, redirect, provider }
 
         var area: Area {
             if rawValue.hasPrefix("provider") { return .provider }
             switch self {
+            case .theBodyArrivesInChunksAsTheServerSendsIt, .theMetricsAreKnownWhenTheBodyEnds,
+                .collectStopsACompressionBombAtItsLimit, .cancellingWhileReadingTheBodyEndsTheExchange:
+                return .streaming
             case .aBodyCutOffMidwayIsAnErrorNeverASuccess, .aStalledServerEndsInATimeoutInsideTheDeadline,
                 .aStallAfterPartOfTheBodyEndsInATimeout, .theTimeoutIsAnIdleTimeoutNotALimitOnTheWholeTransfer,
                 .aDeadlineShorterThanDelayedHeadersEndsInATimeout, .aDeadlineAlreadyPastFailsBeforeSending,

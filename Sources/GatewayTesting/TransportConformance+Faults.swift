@@ -28,7 +28,7 @@ extension TransportConformance {
     /// The error `request` ends with, or `nil` (recorded as an issue) when it succeeded or threw another type.
     func failure(of request: HTTPRequest, settings: Settings = Settings()) async throws -> GatewayError? {
         try await withTransport(settings) { transport in
-            await #expect(throws: GatewayError.self) { try await transport.send(request) }
+            await #expect(throws: GatewayError.self) { try await Self.collect(transport, request) }
         }
     }
 
@@ -76,7 +76,7 @@ extension TransportConformance {
         }
         defer { server.shutdown() }
         let request = try Self.request(server, "/trickle", timeout: .seconds(4))
-        let response = try await withTransport { try await $0.send(request) }
+        let response = try await withTransport { try await Self.collect($0, request) }
         #expect(response.body == payload)
     }
 
@@ -119,7 +119,7 @@ extension TransportConformance {
         let server = try LoopbackServer { _ in LoopbackResponse(body: payload, chunked: true) }
         defer { server.shutdown() }
         let request = try Self.request(server, "/", maxResponseBytes: payload.count)
-        let response = try await withTransport { try await $0.send(request) }
+        let response = try await withTransport { try await Self.collect($0, request) }
         #expect(response.body == payload)
     }
 
@@ -150,7 +150,7 @@ extension TransportConformance {
         defer { server.shutdown() }
         let request = try Self.request(server, "/wait", timeout: .seconds(60))
         let result = try await withTransport { transport in
-            let call = Task { try await transport.send(request) }
+            let call = Task { try await Self.collect(transport, request) }
             await arrived.wait()
             call.cancel()
             return await call.result
@@ -166,7 +166,7 @@ extension TransportConformance {
             let start = LoopbackGate()
             let call = Task {
                 await start.wait()
-                return try await transport.send(request)
+                return try await Self.collect(transport, request)
             }
             call.cancel()
             start.open()

@@ -32,7 +32,7 @@ extension TransportConformance {
         }
         defer { server.shutdown() }
         let request = try Self.request(server, "/old", headers: Self.credentials)
-        let response = try await withTransport { try await $0.send(request) }
+        let response = try await withTransport { try await Self.collect($0, request) }
 
         #expect(Self.text(response.body) == "arrived")
         #expect(response.transportMetrics.redirects == 1)
@@ -54,7 +54,7 @@ extension TransportConformance {
             let server = try LoopbackServer { _ in .redirect(to: target, status: status) }
             defer { server.shutdown() }
             let request = try Self.request(server, "/start", headers: Self.credentials)
-            let response = try await withTransport { try await $0.send(request) }
+            let response = try await withTransport { try await Self.collect($0, request) }
 
             #expect(Self.text(response.body) == "elsewhere", "status \(status)")
             #expect(server.requests.first?.headers["Authorization"] == "Bearer secret-token")
@@ -77,7 +77,7 @@ extension TransportConformance {
         defer { server.shutdown() }
         home.value = try server.url("/back").absoluteString
         let request = try Self.request(server, "/start", headers: Self.credentials)
-        let response = try await withTransport { try await $0.send(request) }
+        let response = try await withTransport { try await Self.collect($0, request) }
 
         #expect(Self.text(response.body) == "home again")
         #expect(response.transportMetrics.redirects == 2)
@@ -96,7 +96,7 @@ extension TransportConformance {
         let request = try Self.request(
             server, "/submit", method: .post, headers: ["Content-Type": "application/json"],
             body: .data(Data("{}".utf8)))
-        let response = try await withTransport { try await $0.send(request) }
+        let response = try await withTransport { try await Self.collect($0, request) }
         #expect(Self.text(response.body) == "GET 0")
         #expect(server.requests.last?.headers.contains("Content-Type") == false)
     }
@@ -109,7 +109,7 @@ extension TransportConformance {
         defer { server.shutdown() }
         let request = try Self.request(
             server, "/v1", method: .put, headers: ["Content-Type": "application/octet-stream"], body: .data(body))
-        let response = try await withTransport { try await $0.send(request) }
+        let response = try await withTransport { try await Self.collect($0, request) }
         #expect(response.body == body)
         #expect(server.requests.map(\.method) == ["PUT", "PUT"])
     }
@@ -127,7 +127,7 @@ extension TransportConformance {
         let request = try Self.request(
             server, "/upload", method: .post, headers: ["Content-Type": "application/octet-stream"],
             body: .file(file, length: Int64(contents.count), removeAfterSending: false))
-        let response = try await withTransport { try await $0.send(request) }
+        let response = try await withTransport { try await Self.collect($0, request) }
         #expect(Self.text(response.body) == "\(contents.count)")
         #expect(server.requests.map { "\($0.method) \($0.path)" } == ["POST /upload", "POST /v2/upload"])
         #expect(server.requests.allSatisfy { $0.body == contents })
@@ -144,7 +144,7 @@ extension TransportConformance {
     private func twentyRedirects() async throws {
         let server = try hopServer()
         defer { server.shutdown() }
-        let response = try await withTransport { try await $0.send(try Self.request(server, "/hop/20")) }
+        let response = try await withTransport { try await Self.collect($0, try Self.request(server, "/hop/20")) }
         #expect(Self.text(response.body) == "landed")
         #expect(response.transportMetrics.redirects == 20)
     }
@@ -179,7 +179,7 @@ extension TransportConformance {
             .text("moved, but where?", status: 302, headers: ["X-Why": "no location"])
         }
         defer { server.shutdown() }
-        let response = try await withTransport { try await $0.send(try Self.request(server, "/")) }
+        let response = try await withTransport { try await Self.collect($0, try Self.request(server, "/")) }
         #expect(response.status == 302)
         #expect(response.headers["X-Why"] == "no location")
         #expect(server.requests.count == 1)

@@ -32,7 +32,7 @@ extension TransportConformance {
         defer { server.shutdown() }
         let request = try Self.request(
             server, "/items/42?q=a%20b&tag=x&tag=y", headers: ["X-Trace": "t-1", "Accept": "application/json"])
-        let response = try await withTransport { try await $0.send(request) }
+        let response = try await withTransport { try await Self.collect($0, request) }
 
         #expect(response.status == 200)
         #expect(response.body == payload)
@@ -67,7 +67,7 @@ extension TransportConformance {
         let body = Self.bytes(300_000, seed: 7)
         let request = try Self.request(
             server, "/upload", method: .post, headers: ["Content-Type": "application/x-test"], body: .data(body))
-        let response = try await withTransport { try await $0.send(request) }
+        let response = try await withTransport { try await Self.collect($0, request) }
 
         #expect(response.status == 201)
         #expect(response.body == body)
@@ -84,7 +84,7 @@ extension TransportConformance {
         defer { server.shutdown() }
         try await withTransport { transport in
             for method in [HTTPMethod.put, .patch, .delete] {
-                let response = try await transport.send(
+                let response = try await Self.collect(transport, 
                     try Self.request(
                         server, "/thing", method: method, headers: ["Content-Type": "text/plain"],
                         body: .data(Data("payload".utf8))))
@@ -106,7 +106,7 @@ extension TransportConformance {
         let request = try Self.request(
             server, "/files", method: .post, headers: ["Content-Type": "application/octet-stream"],
             body: .file(file, length: Int64(contents.count), removeAfterSending: false))
-        let response = try await withTransport { try await $0.send(request) }
+        let response = try await withTransport { try await Self.collect($0, request) }
 
         #expect(Self.text(response.body) == "\(contents.count)")
         #expect(server.requests.first?.body == contents)
@@ -116,7 +116,7 @@ extension TransportConformance {
     private func noContent() async throws {
         let server = try LoopbackServer { _ in .status(204, headers: ["X-Done": "1"]) }
         defer { server.shutdown() }
-        let response = try await withTransport { try await $0.send(try Self.request(server, "/gone", method: .delete)) }
+        let response = try await withTransport { try await Self.collect($0, try Self.request(server, "/gone", method: .delete)) }
         #expect(response.status == 204)
         #expect(response.body.isEmpty)
         #expect(response.headers["X-Done"] == "1")
@@ -125,7 +125,7 @@ extension TransportConformance {
     private func head() async throws {
         let server = try LoopbackServer { _ in .text(String(repeating: "x", count: 1000)) }
         defer { server.shutdown() }
-        let response = try await withTransport { try await $0.send(try Self.request(server, "/", method: .head)) }
+        let response = try await withTransport { try await Self.collect($0, try Self.request(server, "/", method: .head)) }
         #expect(response.status == 200)
         #expect(response.body.isEmpty)
         #expect(response.headers["Content-Length"] == "1000")
@@ -136,7 +136,7 @@ extension TransportConformance {
         defer { server.shutdown() }
         let request = try Self.request(
             server, "/raw", method: .post, headers: ["Content-Length": "999"], body: .data(Data("abc".utf8)))
-        let response = try await withTransport { try await $0.send(request) }
+        let response = try await withTransport { try await Self.collect($0, request) }
         #expect(Self.text(response.body) == "abc")
         let received = try #require(server.requests.first)
         #expect(received.headers.values(for: "Content-Length") == ["3"])
@@ -148,7 +148,7 @@ extension TransportConformance {
         defer { server.shutdown() }
         try await withTransport { transport in
             for method in [HTTPMethod.get, .post] {
-                let response = try await transport.send(
+                let response = try await Self.collect(transport, 
                     try Self.request(server, "/", method: method, body: .data(Data())))
                 #expect(Self.text(response.body) == "0", "\(method)")
             }
@@ -159,7 +159,7 @@ extension TransportConformance {
         let server = try LoopbackServer { _ in .data(Data(count: 200_000)) }
         defer { server.shutdown() }
         let request = try Self.request(server, "/big", method: .head, maxResponseBytes: 1_000)
-        let response = try await withTransport { try await $0.send(request) }
+        let response = try await withTransport { try await Self.collect($0, request) }
         #expect(response.status == 200)
         #expect(response.headers["Content-Length"] == "200000")
     }
@@ -167,7 +167,7 @@ extension TransportConformance {
     private func errorStatus() async throws {
         let server = try LoopbackServer { _ in .json(#"{"error":"nope"}"#, status: 422) }
         defer { server.shutdown() }
-        let response = try await withTransport { try await $0.send(try Self.request(server, "/")) }
+        let response = try await withTransport { try await Self.collect($0, try Self.request(server, "/")) }
         #expect(response.status == 422)
         #expect(Self.text(response.body) == #"{"error":"nope"}"#)
     }
@@ -177,7 +177,7 @@ extension TransportConformance {
             .data(Self.gzipBody, contentType: "text/plain", headers: ["Content-Encoding": "gzip"])
         }
         defer { server.shutdown() }
-        let response = try await withTransport { try await $0.send(try Self.request(server, "/zipped")) }
+        let response = try await withTransport { try await Self.collect($0, try Self.request(server, "/zipped")) }
         #expect(Self.text(response.body) == Self.gzipText)
     }
 
@@ -185,7 +185,7 @@ extension TransportConformance {
         let payload = Self.bytes(100_000, seed: 3)
         let server = try LoopbackServer { _ in LoopbackResponse(body: payload, chunked: true) }
         defer { server.shutdown() }
-        let response = try await withTransport { try await $0.send(try Self.request(server, "/")) }
+        let response = try await withTransport { try await Self.collect($0, try Self.request(server, "/")) }
         #expect(response.body == payload)
     }
 
@@ -193,7 +193,7 @@ extension TransportConformance {
         let server = try LoopbackServer { _ in .status(200) }
         defer { server.shutdown() }
         let request = try Self.request(server, "/", headers: ["User-Agent": "custom/1", "Accept-Encoding": "identity"])
-        _ = try await withTransport { try await $0.send(request) }
+        _ = try await withTransport { try await Self.collect($0, request) }
         let received = try #require(server.requests.first)
         #expect(received.headers.values(for: "User-Agent") == ["custom/1"])
         #expect(received.headers.values(for: "Accept-Encoding") == ["identity"])
@@ -206,7 +206,7 @@ extension TransportConformance {
         defer { server.shutdown() }
         try await withTransport { transport in
             for path in ["/login", "/login", "/profile"] {
-                _ = try await transport.send(try Self.request(server, path))
+                _ = try await Self.collect(transport, try Self.request(server, path))
             }
         }
         // Three requests reached the server: nothing was answered from a cache.
@@ -221,7 +221,7 @@ extension TransportConformance {
             try await withThrowingTaskGroup(of: (Int, String).self) { group in
                 for n in 0..<50 {
                     let request = try Self.request(server, "/echo?n=\(n)")
-                    group.addTask { (n, Self.text(try await transport.send(request).body)) }
+                    group.addTask { (n, Self.text(try await Self.collect(transport, request).body)) }
                 }
                 var all: [Int: String] = [:]
                 for try await (n, body) in group { all[n] = body }
@@ -237,7 +237,7 @@ extension TransportConformance {
         let server = try LoopbackServer { _ in .text("ok") }
         defer { server.shutdown() }
         try await withTransport { transport in
-            for _ in 0..<5 { _ = try await transport.send(try Self.request(server, "/")) }
+            for _ in 0..<5 { _ = try await Self.collect(transport, try Self.request(server, "/")) }
         }
         #expect(server.requests.count == 5)
         #expect(server.connectionCount == 1)

@@ -4,7 +4,8 @@ import Gateway
 import Testing
 
 /// The end-to-end checks every `Transport` must pass, against `LoopbackServer` on 127.0.0.1:
-/// round trips, bodies, redirects and their origin rules, limits, faults and cancellation, both
+/// round trips, bodies as they stream, redirects and their origin rules, limits, faults and
+/// cancellation, both
 /// through the transport alone and under a `Provider`.
 ///
 /// A transport's test suite runs them all with one parameterized test:
@@ -64,6 +65,7 @@ public struct TransportConformance: Sendable {
     public func run(_ check: Check) async throws {
         switch check.area {
         case .roundTrip: try await runRoundTrip(check)
+        case .streaming: try await runStreaming(check)
         case .fault: try await runFault(check)
         case .redirect: try await runRedirect(check)
         case .provider: try await runProvider(check)
@@ -83,6 +85,11 @@ public struct TransportConformance: Sendable {
             try? await shutdown(transport)
             throw error
         }
+    }
+
+    /// Sends `request` through `transport` and reads the whole body, as the pipeline does.
+    static func collect(_ transport: any Transport, _ request: HTTPRequest) async throws -> HTTPResponse {
+        try await transport.send(request).collect(upTo: request.maxResponseBytes)
     }
 
     /// A request to a path on the server, with generous limits unless given.

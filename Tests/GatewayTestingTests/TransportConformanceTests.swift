@@ -45,8 +45,8 @@ import Testing
 
 /// Answers every request with 200 "ok" without any network: a transport that breaks the contract.
 private struct AnsweringTransport: Transport {
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        HTTPResponse(status: 200, body: Data("ok".utf8), url: request.url)
+    func send(_ request: HTTPRequest) async throws -> StreamedResponse {
+        StreamedResponse(HTTPResponse(status: 200, body: Data("ok".utf8), url: request.url))
     }
 }
 

@@ -248,7 +248,7 @@ struct TransportClient: BenchClient {
     }
 
     func fetch() async throws {
-        let response = try await transport.send(request)
+        let response = try await transport.send(request).collect(upTo: request.maxResponseBytes)
         guard response.status == 200, response.body.count == BenchServer.body.count else {
             throw PeerFailure("the transport got an unexpected answer")
         }

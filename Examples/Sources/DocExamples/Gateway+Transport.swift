@@ -15,9 +15,31 @@ func redirects(request: HTTPRequest, send: (HTTPRequest) async throws -> HTTPRes
 
 // Transport
 struct EchoTransport: Transport {
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        HTTPResponse(status: 200, body: Data("ok".utf8), url: request.url)
+    func send(_ request: HTTPRequest) async throws -> StreamedResponse {
+        StreamedResponse(HTTPResponse(status: 200, body: Data("ok".utf8), url: request.url))
     }
+}
+
+// StreamedResponse
+func streamedResponse() {
+    let streamed = StreamedResponse(HTTPResponse(status: 200, body: Data("ok".utf8)))
+    _ = streamed
+}
+
+// StreamedResponse.collect(upTo:)
+func collect(transport: any Transport, request: HTTPRequest) async throws {
+    let response = try await transport.send(request).collect(upTo: request.maxResponseBytes)
+    _ = response
+}
+
+// ResponseBody
+func responseBody(transport: any Transport, request: HTTPRequest) async throws {
+    let response = try await transport.send(request)
+    var received = 0
+    for try await chunk in response.body {
+        received += chunk.count
+    }
+    print(received, response.body.metrics?.duration ?? .zero)
 }
 
 // ReachabilityMonitor

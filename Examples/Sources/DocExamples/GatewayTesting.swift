@@ -22,8 +22,8 @@ func buildSchema(_ id: String) throws -> SchemaBuildResult { Schema.build([try p
 struct MyTransport: Transport {
     var timeout: Duration
     var maxRedirects: Int
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        HTTPResponse(status: 200, body: Data(), url: request.url)
+    func send(_ request: HTTPRequest) async throws -> StreamedResponse {
+        StreamedResponse(HTTPResponse(status: 200, body: Data(), url: request.url))
     }
 }
 

@@ -88,7 +88,7 @@ extension Pipeline {
         call.metrics.attempts += 1
         let sendingAt = ContinuousClock.now
         do {
-            let response = try await transport.send(request)
+            let response = try await transport.send(request).collect(upTo: request.maxResponseBytes)
             // A transport slow to notice cancellation does not turn a cancelled call into a success.
             try Task.checkCancellation()
             call.metrics.transportAttempts.append(

@@ -1,6 +1,7 @@
 import Foundation
 
-/// An HTTP response as a transport returns it: status, headers and the whole body.
+/// An HTTP response with its whole body: status, headers, body and the transport's metrics, as
+/// `StreamedResponse.collect(upTo:)` reads it from a transport and as the pipeline's stages see it.
 public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
     /// The status code.
     public var status: Int

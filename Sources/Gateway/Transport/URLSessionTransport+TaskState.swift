@@ -1,46 +1,29 @@
 import Foundation
 
 extension URLSessionTransport {
-    /// A value behind a lock, shared between the session delegate's queue, the watchdog and the
-    /// calling task.
+    /// The state of one `URLSessionTask`, fed by the session delegate: its head goes to the
+    /// sending task, its body chunks to the body's reader.
     ///
-    /// `@unchecked Sendable` is sound because `value` is only touched inside `withLock`, which
-    /// holds `lock` for the whole access and never lets a reference to the value escape.
-    final class Protected<Value>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: Value
-
-        init(_ value: Value) { self.value = value }
-
-        func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-            lock.lock()
-            defer { lock.unlock() }
-            return try body(&value)
-        }
-    }
-
-    /// What one exchange (one request, no redirects followed) produced.
-    struct Exchange: Sendable {
-        var status: Int
-        var headers: HTTPHeaders
-        var url: URL?
-        var body: Data
-        var timeToFirstByte: Duration?
-        var bytesSent: Int64
-    }
-
-    /// The state of one `URLSessionTask`, fed by the session delegate and finished exactly once:
-    /// by the delegate's completion, by a limit (size, idle timeout, deadline) or by cancellation.
+    /// The exchange ends exactly once: by the delegate's completion, by a limit (size, idle
+    /// timeout, deadline), by cancellation, or by its reader being dropped. Chunks not yet read
+    /// wait in `chunks`; their total never passes `request.maxResponseBytes`, because a body past
+    /// that fails the exchange in the delegate's callback, before the platform's next piece.
     final class TaskState: Sendable {
-        private struct State {
-            var continuation: CheckedContinuation<Exchange, any Error>?
-            var outcome: Result<Exchange, any Error>?
-            var finished = false
+        struct State {
+            var headContinuation: CheckedContinuation<Head, any Error>?
+            var head: Result<Head, any Error>?
+            var reader: CheckedContinuation<Data?, any Error>?
+            var chunks: [Data] = []
+            var nextChunk = 0
+            var failure: (any Error)?
+            var completed = false
+            var readerTaken = false
             var cancelTask: (@Sendable () -> Void)?
+            var onEnd: (@Sendable () -> Void)?
             var status = 0
             var headers = HTTPHeaders()
             var url: URL?
-            var body = Data()
+            var received = 0
             var expectedLength: Int?
             var lastActivity: ContinuousClock.Instant
             var firstByte: ContinuousClock.Instant?
@@ -50,13 +33,49 @@ extension URLSessionTransport {
             /// we're not waiting for it"), so a cancel is held until the response head arrives.
             var redirectPending = false
             var cancelHeld = false
+
+            var ended: Bool { completed || failure != nil }
+
+            /// Takes the continuations waiting on the exchange and the `onEnd` action.
+            mutating func takeWaiters() -> Ended {
+                defer {
+                    headContinuation = nil
+                    reader = nil
+                    onEnd = nil
+                }
+                return Ended(head: headContinuation, reader: reader, onEnd: onEnd)
+            }
+
+            /// The head as it stands.
+            func makeHead(request: HTTPRequest, callStarted: ContinuousClock.Instant) -> Head {
+                // Without upload progress callbacks, a response means the server read the whole body.
+                let sent = bytesSent > 0 ? bytesSent : (request.body?.length ?? 0)
+                return Head(status: status, headers: headers, url: url,
+                            timeToFirstByte: firstByte.map { $0 - callStarted }, bytesSent: sent)
+            }
+
+            /// The next chunk in hand, the end or the failure; `nil` when the reader must wait.
+            mutating func takeChunk() -> Result<Data?, any Error>? {
+                if nextChunk < chunks.count {
+                    let chunk = chunks[nextChunk]
+                    chunks[nextChunk] = Data()
+                    nextChunk += 1
+                    if nextChunk == chunks.count {
+                        chunks.removeAll(keepingCapacity: true)
+                        nextChunk = 0
+                    }
+                    return .success(chunk)
+                }
+                if let failure { return .failure(failure) }
+                return completed ? .success(nil) : nil
+            }
         }
 
         let request: HTTPRequest
         let started: ContinuousClock.Instant
         let callStarted: ContinuousClock.Instant
         let idleTimeout: Duration
-        private let state: Protected<State>
+        let state: Locked<State>
 
         init(request: HTTPRequest, idleTimeout: Duration, callStarted: ContinuousClock.Instant) {
             let now = ContinuousClock.now
@@ -64,48 +83,53 @@ extension URLSessionTransport {
             self.started = now
             self.callStarted = callStarted
             self.idleTimeout = idleTimeout
-            self.state = Protected(State(lastActivity: now))
+            self.state = Locked(State(lastActivity: now))
         }
 
-        /// Sets how to cancel the underlying task once a limit or the caller ends the exchange.
-        func setCancel(_ cancel: @escaping @Sendable () -> Void) {
-            state.withLock { $0.cancelTask = cancel }
+        /// Sets how to cancel the underlying task once a limit or the caller ends the exchange,
+        /// and what to do once the exchange has ended (stop routing callbacks to it).
+        func setCancel(_ cancel: @escaping @Sendable () -> Void, onEnd: @escaping @Sendable () -> Void) {
+            state.withLock {
+                $0.cancelTask = cancel
+                $0.onEnd = onEnd
+            }
         }
 
-        /// Installs the continuation; returns `false` when the exchange already ended (it was
-        /// cancelled before it started), in which case the continuation has been resumed.
-        func install(_ continuation: CheckedContinuation<Exchange, any Error>) -> Bool {
-            let outcome: Result<Exchange, any Error>? = state.withLock { state in
-                if let outcome = state.outcome { return outcome }
-                state.continuation = continuation
+        /// Installs the continuation waiting for the head; returns `false` when the head or a
+        /// failure is already known, in which case the continuation has been resumed.
+        func install(_ continuation: CheckedContinuation<Head, any Error>) -> Bool {
+            let known: Result<Head, any Error>? = state.withLock { state in
+                if let head = state.head { return head }
+                if let failure = state.failure { return .failure(failure) }
+                state.headContinuation = continuation
                 return nil
             }
-            guard let outcome else { return true }
-            continuation.resume(with: outcome)
+            guard let known else { return true }
+            continuation.resume(with: known)
             return false
         }
 
-        /// Ends the exchange with an error and cancels the underlying task; later events are ignored.
+        /// Ends the exchange with an error and cancels the underlying task; later events are
+        /// ignored. Chunks not yet read are dropped: the reader gets the error next.
         func fail(_ error: any Error) {
-            finish(.failure(error), cancel: true)
-        }
-
-        private func finish(_ outcome: Result<Exchange, any Error>, cancel: Bool) {
-            let (continuation, cancelTask) = state.withLock { state -> (CheckedContinuation<Exchange, any Error>?, (@Sendable () -> Void)?) in
-                guard !state.finished else { return (nil, nil) }
-                state.finished = true
-                state.outcome = outcome
-                state.body = Data()
-                defer { state.continuation = nil }
-                guard cancel else { return (state.continuation, nil) }
+            let ended = state.withLock { state -> Ended? in
+                guard !state.ended else { return nil }
+                state.failure = error
+                state.chunks = []
+                state.nextChunk = 0
+                var ended = state.takeWaiters()
                 if state.redirectPending {
                     state.cancelHeld = true
-                    return (state.continuation, nil)
+                } else {
+                    ended.cancelTask = state.cancelTask
                 }
-                return (state.continuation, state.cancelTask)
+                return ended
             }
-            cancelTask?()
-            continuation?.resume(with: outcome)
+            guard let ended else { return }
+            ended.cancelTask?()
+            ended.onEnd?()
+            ended.head?.resume(throwing: error)
+            ended.reader?.resume(throwing: error)
         }
 
         /// The platform asks whether to follow a redirect.
@@ -114,7 +138,7 @@ extension URLSessionTransport {
         ///   platform's completion handler must then not be called at all.
         func redirectAsked() -> Bool {
             state.withLock { state in
-                guard !state.finished else { return false }
+                guard !state.ended else { return false }
                 state.redirectPending = true
                 return true
             }
@@ -131,7 +155,7 @@ extension URLSessionTransport {
             cancelTask?()
         }
 
-        /// The response head arrived.
+        /// The response head arrived: the sending task gets it.
         ///
         /// - Returns: `false` when the declared length is already over the limit (the exchange
         ///   has then failed and the task should be cancelled).
@@ -145,39 +169,32 @@ extension URLSessionTransport {
                 fail(URLSessionTransport.invalidContentLength(invalid, request: request))
                 return false
             }
-            let tooLarge: Int? = state.withLock { state in
-                guard !state.finished else { return nil }
+            let outcome: Result<(CheckedContinuation<Head, any Error>?, Head), GatewayError>? = state.withLock { state in
+                guard !state.ended, state.head == nil else { return nil }
                 state.status = status
                 state.headers = headers
                 state.url = url
                 state.lastActivity = now
                 state.firstByte = now
-                state.body = Data()
                 state.expectedLength = carriesBody ? headers.declaredBodyLength : nil
-                if let expected = state.expectedLength {
-                    if expected > limit { return expected }
-                    state.body.reserveCapacity(expected)
+                if let expected = state.expectedLength, expected > limit {
+                    return .failure(GatewayError.responseTooLarge(request, limit: limit, declared: expected))
                 }
-                return nil
+                let head = state.makeHead(request: request, callStarted: callStarted)
+                state.head = .success(head)
+                defer { state.headContinuation = nil }
+                return .success((state.headContinuation, head))
             }
-            guard let tooLarge else { return true }
-            fail(GatewayError.responseTooLarge(request, limit: limit, declared: tooLarge))
-            return false
-        }
-
-        /// A piece of the body arrived; fails the exchange once the body passes the size limit.
-        func received(_ data: Data) {
-            let now = ContinuousClock.now
-            let limit = request.maxResponseBytes
-            let overLimit: Bool = state.withLock { state in
-                guard !state.finished else { return false }
-                state.lastActivity = now
-                if state.firstByte == nil { state.firstByte = now }
-                guard state.body.count + data.count <= limit else { return true }
-                state.body.append(data)
+            switch outcome {
+            case .success(let (continuation, head))?:
+                continuation?.resume(returning: head)
+                return true
+            case .failure(let tooLarge)?:
+                fail(tooLarge)
                 return false
+            case nil:
+                return true
             }
-            if overLimit { fail(GatewayError.responseTooLarge(request, limit: limit, declared: nil)) }
         }
 
         /// Body bytes went out.
@@ -189,6 +206,39 @@ extension URLSessionTransport {
             }
         }
 
+        /// What `fail` and `completed` hand on outside the lock.
+        struct Ended {
+            var head: CheckedContinuation<Head, any Error>?
+            var reader: CheckedContinuation<Data?, any Error>?
+            var onEnd: (@Sendable () -> Void)?
+            var cancelTask: (@Sendable () -> Void)? = nil
+        }
+
+        /// Ends the exchange: takes what waits for it, without cancelling the task.
+        func end(_ outcome: Result<Head?, any Error>) {
+            let ended = state.withLock { state -> (Ended, Result<Head, any Error>?)? in
+                guard !state.ended else { return nil }
+                switch outcome {
+                case .failure(let failure):
+                    state.failure = failure
+                    state.chunks = []
+                    state.nextChunk = 0
+                    return (state.takeWaiters(), .failure(failure))
+                case .success(let head):
+                    state.completed = true
+                    if let head { state.head = .success(head) }
+                    return (state.takeWaiters(), state.head)
+                }
+            }
+            guard let (waiters, head) = ended else { return }
+            waiters.onEnd?()
+            if let head { waiters.head?.resume(with: head) }
+            switch outcome {
+            case .failure(let failure): waiters.reader?.resume(throwing: failure)
+            case .success: waiters.reader?.resume(returning: nil)
+            }
+        }
+
         /// The task completed.
         ///
         /// - Parameters:
@@ -196,12 +246,13 @@ extension URLSessionTransport {
         ///   - head: the task's final response head, used when the delegate never saw one
         ///     (FoundationNetworking reports a 3xx without `Location` only here, and drops its body).
         func completed(error: (any Error)?, head: (status: Int, headers: HTTPHeaders, url: URL?)?) {
-            state.withLock { $0.redirectPending = false; $0.cancelHeld = false }
+            let progress = state.withLock { state in
+                state.redirectPending = false
+                state.cancelHeld = false
+                return state.status == 0 ? nil : (received: state.received, expected: state.expectedLength)
+            }
             if let error {
                 var mapped = URLSessionTransport.map(error, request: request, idleTimeout: idleTimeout)
-                let progress = state.withLock { state in
-                    state.status == 0 ? nil : (received: state.body.count, expected: state.expectedLength)
-                }
                 if var failure = mapped as? GatewayError, URLSessionTransport.isConnectionLoss(failure), let progress {
                     // The head arrived, so the body was cut off, whatever code the platform chose.
                     let expected = progress.expected.map { " of the \($0) bytes its Content-Length announced" } ?? ""
@@ -210,61 +261,31 @@ extension URLSessionTransport {
                     failure.fix = "the server closed or reset the connection mid-body; retry, or check the server"
                     mapped = failure
                 }
-                finish(.failure(mapped), cancel: false)
+                end(.failure(mapped))
                 return
             }
-            let outcome: Result<Exchange, any Error>? = state.withLock { state in
-                guard !state.finished else { return nil }
-                var bodyDelivered = true
-                if state.status == 0, let head {
+            if progress == nil, let head {
+                let now = ContinuousClock.now
+                let late: Head = state.withLock { state in
                     state.status = head.status
                     state.headers = head.headers
                     state.url = head.url
-                    bodyDelivered = false
+                    state.firstByte = state.firstByte ?? now
+                    return state.makeHead(request: request, callStarted: callStarted)
                 }
-                guard state.status != 0 else {
-                    return .failure(GatewayError(.transport, "the request ended without a response",
-                                                 fix: "retry, or check the server", request: request))
-                }
-                if bodyDelivered, let expected = state.expectedLength, state.body.count < expected {
-                    return .failure(URLSessionTransport.connectionLost(request, received: state.body.count, expected: expected))
-                }
-                // Without upload progress callbacks, a response means the server read the whole body.
-                let bytesSent = state.bytesSent > 0 ? state.bytesSent : (request.body?.length ?? 0)
-                return .success(Exchange(
-                    status: state.status, headers: state.headers, url: state.url, body: state.body,
-                    timeToFirstByte: state.firstByte.map { $0 - callStarted }, bytesSent: bytesSent
-                ))
+                end(.success(late))
+                return
             }
-            if let outcome { finish(outcome, cancel: false) }
-        }
-
-        /// When a limit passes if nothing happens meanwhile: the idle timeout after the last
-        /// activity, or the deadline if sooner.
-        private func due(after lastActivity: ContinuousClock.Instant) -> ContinuousClock.Instant {
-            let idle = lastActivity + idleTimeout
-            guard let deadline = request.deadline else { return idle }
-            return min(idle, deadline)
-        }
-
-        /// When the watchdog should look at this exchange first.
-        var firstDue: ContinuousClock.Instant { due(after: started) }
-
-        /// Fails the exchange when its deadline or idle timeout has passed at `now`.
-        ///
-        /// - Returns: when to look again, or `nil` when the exchange has ended (now or before).
-        func check(now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-            let (finished, lastActivity) = state.withLock { ($0.finished, $0.lastActivity) }
-            if finished { return nil }
-            if let deadline = request.deadline, now >= deadline {
-                fail(GatewayError.deadlinePassed(request, after: now - callStarted))
-                return nil
+            guard let progress else {
+                end(.failure(GatewayError(.transport, "the request ended without a response",
+                                          fix: "retry, or check the server", request: request)))
+                return
             }
-            if now - lastActivity >= idleTimeout {
-                fail(GatewayError.idleTimeout(request, after: idleTimeout))
-                return nil
+            if let expected = progress.expected, progress.received < expected {
+                end(.failure(URLSessionTransport.connectionLost(request, received: progress.received, expected: expected)))
+                return
             }
-            return due(after: lastActivity)
+            end(.success(nil))
         }
     }
 }

@@ -24,7 +24,7 @@ extension URLSessionTransport {
             var closed = false
         }
 
-        private let state = Protected(State())
+        private let state = Locked(State())
 
         /// Starts watching an exchange.
         func register(_ exchange: TaskState, for identifier: Int) {
@@ -105,5 +105,35 @@ extension URLSessionTransport {
                 if !keepsWatching { return }
             }
         }
+    }
+}
+
+extension URLSessionTransport.TaskState {
+    /// When a limit passes if nothing happens meanwhile: the idle timeout after the last
+    /// activity, or the deadline if sooner.
+    private func due(after lastActivity: ContinuousClock.Instant) -> ContinuousClock.Instant {
+        let idle = lastActivity + idleTimeout
+        guard let deadline = request.deadline else { return idle }
+        return min(idle, deadline)
+    }
+
+    /// When the watchdog should look at this exchange first.
+    var firstDue: ContinuousClock.Instant { due(after: started) }
+
+    /// Fails the exchange when its deadline or idle timeout has passed at `now`.
+    ///
+    /// - Returns: when to look again, or `nil` when the exchange has ended (now or before).
+    func check(now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        let (ended, lastActivity) = state.withLock { ($0.ended, $0.lastActivity) }
+        if ended { return nil }
+        if let deadline = request.deadline, now >= deadline {
+            fail(GatewayError.deadlinePassed(request, after: now - callStarted))
+            return nil
+        }
+        if now - lastActivity >= idleTimeout {
+            fail(GatewayError.idleTimeout(request, after: idleTimeout))
+            return nil
+        }
+        return due(after: lastActivity)
     }
 }

@@ -20,18 +20,22 @@ import FoundationNetworking
 /// - **Time.** `request.timeout` (or the configured default) is an idle timeout: the longest
 ///   wait for any network activity. `request.deadline` bounds the whole call, redirects
 ///   included. Either ends the call with `.timeout` saying which limit passed.
+/// - **Streaming.** `send` returns when the response head arrives; the body's chunks go to its
+///   reader as the platform delivers them. Chunks not yet read wait in memory (the platform
+///   cannot be paused), never more than `request.maxResponseBytes` in all.
 /// - **Size.** A body larger than `request.maxResponseBytes`, counted after decompression, ends
-///   the call with `.responseTooLarge` as soon as the limit is passed; it is never held whole,
-///   and memory stays bounded by the limit whatever a compressed body inflates to (on Linux the
-///   platform may go on inflating the read in hand for a moment after the call has ended).
+///   the body with `.responseTooLarge` as soon as the limit is passed, whatever the reader's own
+///   limit; it is never held whole, and memory stays bounded by the limit whatever a compressed
+///   body inflates to (on Linux the platform may go on inflating the read in hand for a moment
+///   after the exchange has ended).
 /// - **Malformed replies.** A reply that is not valid HTTP (a bad status line, an HTTP/0.9 reply,
 ///   a NUL byte or a missing colon in a header, headers past the platform's limits, a body that
 ///   does not decompress, a `Content-Length` that is not a number) ends with `.transport`
 ///   naming what the server did wrong, with the platform's own words; it is not retried.
 /// - **Truncation.** A body shorter than its `Content-Length` ends with `.transport`
 ///   ("connection lost"), never with a short success.
-/// - **Cancellation.** Cancelling the calling task cancels the request and throws
-///   `CancellationError`.
+/// - **Cancellation.** Cancelling the task that sends, or the one reading the body, cancels the
+///   request and throws `CancellationError`; so does dropping the body before its end.
 ///
 /// The metrics come from a monotonic clock of our own (URLSession's task metrics never arrive
 /// on Linux).
@@ -129,13 +133,15 @@ public final class URLSessionTransport: Transport {
         cancellations.async { session.invalidateAndCancel() }
     }
 
-    /// Sends the request, following redirects as the type's documentation says.
+    /// Sends the request, following redirects as the type's documentation says, and returns
+    /// once the final response's head has arrived.
     ///
-    /// - Returns: the final response with its whole body and the transport's metrics.
+    /// - Returns: the final response; its body's chunks arrive as the platform delivers them,
+    ///   and its metrics are known once the body has been read to its end.
     /// - Throws: `GatewayError` (`.invalidRequest`, `.transport`, `.timeout`,
     ///   `.responseTooLarge`, `.redirectRefused`, `.tooManyRedirects`, `.invalidResponse`) or
-    ///   `CancellationError`.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    ///   `CancellationError`; the body throws the same kinds for failures after the head.
+    public func send(_ request: HTTPRequest) async throws -> StreamedResponse {
         let started = ContinuousClock.now
         try Task.checkCancellation()
         try request.checkSendable()
@@ -146,30 +152,38 @@ public final class URLSessionTransport: Transport {
             if let deadline = request.deadline, ContinuousClock.now >= deadline {
                 throw GatewayError.deadlinePassed(current, after: ContinuousClock.now - started)
             }
-            let exchange = try await exchange(current, callStarted: started)
-            bytesSent += exchange.bytesSent
-            if let next = try chain.next(
-                status: exchange.status, headers: exchange.headers, responseURL: exchange.url, after: current
-            ) {
+            let (head, state) = try await exchange(current, callStarted: started)
+            let body = BodyOwner(state)
+            bytesSent += head.bytesSent
+            if let next = try chain.next(status: head.status, headers: head.headers, responseURL: head.url, after: current) {
+                // A redirect's body (empty on Linux) is read to its end, so the connection can be reused.
+                if state.takeReader() {
+                    let reader = BodyReader(state)
+                    while try await reader.next() != nil {}
+                }
                 current = next
                 continue
             }
-            let metrics = TransportMetrics(
-                duration: ContinuousClock.now - started,
-                timeToFirstByte: exchange.timeToFirstByte,
-                bytesSent: bytesSent,
-                bytesReceived: Int64(exchange.body.count),
-                redirects: chain.count
-            )
-            return HTTPResponse(
-                status: exchange.status, headers: exchange.headers, body: exchange.body,
-                url: exchange.url ?? current.url, transportMetrics: metrics
-            )
+            let redirects = chain.count, total = bytesSent
+            let metrics: @Sendable (Int64) -> TransportMetrics = { received in
+                TransportMetrics(
+                    duration: ContinuousClock.now - started, timeToFirstByte: head.timeToFirstByte,
+                    bytesSent: total, bytesReceived: received, redirects: redirects)
+            }
+            return StreamedResponse(
+                status: head.status, headers: head.headers, url: head.url ?? current.url,
+                body: ResponseBody(pull: { [body] in
+                    // Each iteration holds a reader of its own, so dropping it stops the transfer.
+                    guard body.state.takeReader() else { return { nil } }
+                    let reader = BodyReader(body.state)
+                    return { try await reader.next() }
+                }, metrics: metrics))
         }
     }
 
-    /// One request and its response, without following redirects.
-    private func exchange(_ request: HTTPRequest, callStarted: ContinuousClock.Instant) async throws -> Exchange
+    /// Starts one request, without following redirects, and waits for its response head.
+    private func exchange(_ request: HTTPRequest, callStarted: ContinuousClock.Instant)
+        async throws -> (Head, TaskState)
     {
         let urlRequest = makeURLRequest(request)
         let task: URLSessionTask
@@ -183,23 +197,22 @@ public final class URLSessionTransport: Transport {
         }
         let idleTimeout = max(request.timeout ?? configuration.timeout, .milliseconds(1))
         let state = TaskState(request: request, idleTimeout: idleTimeout, callStarted: callStarted)
-        let cancellations = cancellations
-        state.setCancel { cancellations.async { task.cancel() } }
-        let identifier = task.taskIdentifier
-        delegate.register(state, for: identifier)
-        watchdog.register(state, for: identifier)
-        defer {
+        let cancellations = cancellations, identifier = task.taskIdentifier
+        state.setCancel({ cancellations.async { task.cancel() } }, onEnd: { [watchdog, delegate] in
             watchdog.unregister(identifier)
             delegate.unregister(identifier)
-        }
+        })
+        delegate.register(state, for: identifier)
+        watchdog.register(state, for: identifier)
 
-        return try await withTaskCancellationHandler {
+        let head = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 if state.install(continuation) { task.resume() }
             }
         } onCancel: {
             state.fail(CancellationError())
         }
+        return (head, state)
     }
 
     private func makeURLRequest(_ request: HTTPRequest) -> URLRequest {
@@ -244,7 +257,7 @@ extension URLSessionTransport {
     /// The session's delegate: routes each callback by task identifier to that task's state
     /// (per-task delegates get no callbacks on Linux).
     final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
-        private let tasks = Protected<[Int: TaskState]>([:])
+        private let tasks = Locked<[Int: TaskState]>([:])
 
         func register(_ state: TaskState, for identifier: Int) {
             tasks.withLock { $0[identifier] = state }

@@ -106,7 +106,7 @@ struct CacheBenchmark: Benchmark {
             // The measuring loop is synchronous; the request runs as a task and this thread waits for it.
             let done = DispatchSemaphore(value: 0)
             Task {
-                let count = (try? await transport.send(request))?.body.count ?? -1
+                let count = (try? await transport.send(request).collect(upTo: request.maxResponseBytes))?.body.count ?? -1
                 received.withLock { $0 = count }
                 done.signal()
             }

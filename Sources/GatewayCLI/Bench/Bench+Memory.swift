@@ -120,7 +120,7 @@ final class HeldTransport: Transport {
 
     private let state = Locked(State())
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: HTTPRequest) async throws -> StreamedResponse {
         if request.url.lastPathComponent == "refresh" {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let (ready, watchers) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
@@ -134,7 +134,7 @@ final class HeldTransport: Transport {
                 if ready { continuation.resume() }
             }
         }
-        return HTTPResponse(status: 200, body: Data("{}".utf8), url: request.url)
+        return StreamedResponse(HTTPResponse(status: 200, body: Data("{}".utf8), url: request.url))
     }
 
     /// Returns once the blocker has reached the transport.

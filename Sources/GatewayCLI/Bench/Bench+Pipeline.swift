@@ -241,7 +241,8 @@ struct TransportClient: BenchClient {
     let url: URL
 
     func fetch() async throws {
-        let response = try await transport.send(HTTPRequest(method: .get, url: url, headers: ["User-Agent": "Gateway"]))
+        let request = HTTPRequest(method: .get, url: url, headers: ["User-Agent": "Gateway"])
+        let response = try await transport.send(request).collect(upTo: request.maxResponseBytes)
         guard response.body.count == PipelineBenchmark.body.count else {
             throw BenchError("URLSessionTransport got an unexpected answer")
         }
@@ -257,11 +258,11 @@ struct DataForTransport: Transport {
         configuration.urlCache = nil
         return URLSession(configuration: configuration)
     }()
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: HTTPRequest) async throws -> StreamedResponse {
         var urlRequest = URLRequest(url: request.url)
         for field in request.headers { urlRequest.setValue(field.value, forHTTPHeaderField: field.name) }
         let (data, response) = try await session.data(for: urlRequest)
-        return HTTPResponse(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+        return StreamedResponse(HTTPResponse(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data))
     }
 }
 
@@ -282,7 +283,8 @@ final class MetricsTally: Observer, @unchecked Sendable {
 }
 
 struct InstantTransport: Transport {
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: PipelineBenchmark.body, url: request.url)
+    func send(_ request: HTTPRequest) async throws -> StreamedResponse {
+        StreamedResponse(HTTPResponse(
+            status: 200, headers: ["Content-Type": "application/json"], body: PipelineBenchmark.body, url: request.url))
     }
 }

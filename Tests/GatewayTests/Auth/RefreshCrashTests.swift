@@ -126,7 +126,11 @@ final class OnceRefreshServer: Transport {
     /// Whether a refresh with `refreshToken` would succeed now.
     func accepts(_ refreshToken: String) -> Bool { state.withLock { $0.refresh.contains(refreshToken) } }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: HTTPRequest) async throws -> StreamedResponse {
+        StreamedResponse(try await answer(request))
+    }
+
+    private func answer(_ request: HTTPRequest) async throws -> HTTPResponse {
         if request.url.path.hasSuffix("/auth/refresh") { return try await refresh(request) }
         let bearer = request.headers["Authorization"]?.replacingOccurrences(of: "Bearer ", with: "") ?? ""
         if state.withLock({ $0.access.contains(bearer) }) {

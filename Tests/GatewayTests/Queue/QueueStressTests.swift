@@ -77,7 +77,11 @@ struct InstantTimeSource: TimeSource {
 final class ScriptedTransport: Transport {
     private let seen = Locked<Set<String>>([])
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: HTTPRequest) async throws -> StreamedResponse {
+        StreamedResponse(try await answer(request))
+    }
+
+    private func answer(_ request: HTTPRequest) async throws -> HTTPResponse {
         await Task.yield()
         try Task.checkCancellation()
         switch request.url.lastPathComponent {

@@ -62,7 +62,11 @@ struct StubbornTransport: Transport {
     let gate: Gate
     let received = Locked<[String]>([])
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: HTTPRequest) async throws -> StreamedResponse {
+        StreamedResponse(try await answer(request))
+    }
+
+    private func answer(_ request: HTTPRequest) async throws -> HTTPResponse {
         received.withLock { $0.append(request.url.lastPathComponent) }
         if request.url.lastPathComponent == "held" {
             // A task of its own does not inherit the caller's cancellation.

@@ -4,14 +4,16 @@ import GatewayTesting
 import Testing
 
 /// Compressed bodies are limited by what they inflate to: a small body that inflates past
-/// `maxResponseBytes` stops the transfer at the limit, through the real `URLSessionTransport`.
+/// `maxResponseBytes` stops the transfer at the limit, through the real `URLSessionTransport` (the
+/// conformance check `collectStopsACompressionBombAtItsLimit` counts what reached the reader).
 @Suite(.quietScheduler) struct CompressionBombTests {
     @Test func aDeflateBodyWithinTheLimitArrivesInflated() async throws {
         let compressed = Data(CompressionBomb.zlib(inflatingTo: 100_000))
         let server = try LoopbackServer { _ in LoopbackResponse(headers: ["Content-Encoding": "deflate"], body: compressed) }
         defer { server.shutdown() }
 
-        let response = try await URLSessionTransport().send(try TransportConformance.request(server, "/small"))
+        let request = try TransportConformance.request(server, "/small")
+        let response = try await URLSessionTransport().send(request).collect(upTo: request.maxResponseBytes)
 
         #expect(response.status == 200)
         #expect(response.body == Data(count: 100_000))
@@ -31,7 +33,9 @@ import Testing
         request.maxResponseBytes = limit
         request.deadline = .now + .seconds(20)
 
-        let error = try await #require(throws: GatewayError.self) { try await URLSessionTransport().send(request) }
+        let error = try await #require(throws: GatewayError.self) {
+            try await URLSessionTransport().send(request).collect(upTo: request.maxResponseBytes)
+        }
 
         #expect(error.kind == .responseTooLarge, "\(error)")
         #expect(error.message.contains("larger than the limit of \(limit) bytes"), "\(error.message)")

@@ -19,7 +19,7 @@ import GatewayTesting
         let server = try LoopbackServer { _ in .text("unused") }
         let request = try TransportConformance.request(server, "/")
         server.shutdown()
-        let error = await #expect(throws: GatewayError.self) { try await URLSessionTransport().send(request) }
+        let error = await #expect(throws: GatewayError.self) { try await URLSessionTransport().send(request).collect(upTo: request.maxResponseBytes) }
         #expect(error?.kind == .transport)
         #expect(error?.underlying is URLError)
     }
@@ -34,12 +34,12 @@ import GatewayTesting
         }
         defer { server.shutdown() }
         let long = Task {
-            try await transport.send(try TransportConformance.request(server, "/long", timeout: .seconds(120)))
+            try await transport.send(try TransportConformance.request(server, "/long", timeout: .seconds(120))).status
         }
         try await longArrived.wait()
         let started = ContinuousClock.now
         let error = await #expect(throws: GatewayError.self) {
-            try await transport.send(try TransportConformance.request(server, "/short", timeout: .milliseconds(500)))
+            try await transport.send(try TransportConformance.request(server, "/short", timeout: .milliseconds(500))).status
         }
         #expect(error?.kind == .timeout)
         #expect(ContinuousClock.now - started < .seconds(60))
@@ -52,7 +52,8 @@ import GatewayTesting
         // FoundationNetworking drops the body of a 3xx it does not redirect; Darwin keeps it.
         let server = try LoopbackServer { _ in .text("moved, but where?", status: 302) }
         defer { server.shutdown() }
-        let response = try await URLSessionTransport().send(try TransportConformance.request(server, "/"))
+        let request = try TransportConformance.request(server, "/")
+        let response = try await URLSessionTransport().send(request).collect(upTo: request.maxResponseBytes)
         #expect(String(decoding: response.body, as: UTF8.self) == "moved, but where?")
     }
     #endif

@@ -7,13 +7,11 @@ import NIOFoundationCompat
 import NIOHTTP1
 
 extension AsyncHTTPClientTransport {
-    /// What one exchange (one request, no redirects followed) produced.
-    struct Exchange: Sendable {
+    /// The head of one exchange (one request, no redirects followed).
+    struct Head: Sendable {
         var status: Int
         var headers: Gateway.HTTPHeaders
-        var body: Data
         var timeToFirstByte: Duration?
-        var bytesSent: Int64
     }
 
     /// The progress of one exchange, shared between the request, its body stream and the watchdog.
@@ -71,106 +69,41 @@ extension AsyncHTTPClientTransport {
         var bytesSent: Int64 { state.withLockedValue { $0.sent } }
     }
 
-    /// One request and its whole response, without following redirects, within the idle timeout
-    /// and the deadline.
+    /// One request, without following redirects, until its response head, within the idle
+    /// timeout and the deadline; the body follows through the returned `Body`.
     ///
     /// When the transport owns its client, the request's idle timeout is the configured one and
     /// there is no deadline, the client's read timeout is the whole limit and no watchdog is
-    /// needed (the common case, and the fast one). Otherwise a watchdog task races the request:
-    /// the client's own deadline ends with the response head, not the body.
-    func exchange(_ request: HTTPRequest, callStarted: ContinuousClock.Instant) async throws -> Exchange {
+    /// needed (the common case, and the fast one). Otherwise a watchdog races the head and then
+    /// each read of the body: the client's own deadline ends with the response head, not the body.
+    func exchange(_ request: HTTPRequest, callStarted: ContinuousClock.Instant) async throws -> (Head, Body) {
         let idleTimeout = max(request.timeout ?? configuration.timeout, .milliseconds(1))
         let progress = Progress(now: ContinuousClock.now)
+        let watched = !(clientEnforcesTimeout && idleTimeout == configuration.timeout && request.deadline == nil)
+        let watch = Watch(request: request, progress: progress, idleTimeout: idleTimeout, callStarted: callStarted)
         do {
-            if clientEnforcesTimeout, idleTimeout == configuration.timeout, request.deadline == nil {
-                return try await perform(
-                    request, deadline: .distantFuture, progress: progress, callStarted: callStarted)
+            let clientRequest = makeClientRequest(request, progress: progress)
+            let client = client
+            let response = try await watch.race(watched) {
+                try await client.execute(clientRequest, deadline: .distantFuture)
             }
-            return try await withThrowingTaskGroup(of: Exchange?.self) { group in
-                group.addTask {
-                    try await self.perform(
-                        request, deadline: .distantFuture, progress: progress, callStarted: callStarted)
-                }
-                group.addTask {
-                    try await Self.watch(
-                        request, progress: progress, idleTimeout: idleTimeout, callStarted: callStarted)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                while let result = try await group.next() {
-                    if let exchange = result { return exchange }
-                }
-                throw CancellationError()
+            let headers = Self.headers(of: response.headers)
+            let status = Int(response.status.code)
+            let carriesBody = request.method != .head && !(100..<200).contains(status) && status != 204 && status != 304
+            let expected = carriesBody ? headers.declaredBodyLength : nil
+            progress.head(expected: expected)
+            if let expected, expected > request.maxResponseBytes {
+                throw GatewayError.responseTooLarge(request, limit: request.maxResponseBytes, declared: expected)
             }
+            let head = Head(status: status, headers: headers, timeToFirstByte: ContinuousClock.now - callStarted)
+            let body = Body(response: carriesBody ? response.body : nil, expected: expected, watch: watched ? watch : nil,
+                            request: request, progress: progress, idleTimeout: idleTimeout, callStarted: callStarted)
+            return (head, body)
         } catch {
             throw Self.map(
                 error, request: request, idleTimeout: idleTimeout, elapsed: ContinuousClock.now - callStarted,
                 progress: progress.bodyProgress
             )
-        }
-    }
-
-    /// Sends the request and reads the whole body, enforcing the size limit as bytes arrive.
-    private func perform(
-        _ request: HTTPRequest, deadline: NIODeadline, progress: Progress, callStarted: ContinuousClock.Instant
-    ) async throws -> Exchange {
-        let response = try await client.execute(makeClientRequest(request, progress: progress), deadline: deadline)
-        let headReceived = ContinuousClock.now
-        let headers = Self.headers(of: response.headers)
-        let status = Int(response.status.code)
-        let carriesBody = request.method != .head && !(100..<200).contains(status) && status != 204 && status != 304
-        let expected = carriesBody ? headers.declaredBodyLength : nil
-        progress.head(expected: expected)
-        let limit = request.maxResponseBytes
-        if let expected, expected > limit {
-            throw GatewayError.responseTooLarge(request, limit: limit, declared: expected)
-        }
-        var body = Data()
-        if let expected { body.reserveCapacity(expected) }
-        if carriesBody {
-            for try await buffer in response.body {
-                progress.received(buffer.readableBytes)
-                guard body.count + buffer.readableBytes <= limit else {
-                    throw GatewayError.responseTooLarge(request, limit: limit, declared: nil)
-                }
-                buffer.withUnsafeReadableBytes { body.append(contentsOf: $0) }
-            }
-        }
-        if let expected, body.count < expected {
-            throw Self.connectionLost(request, received: body.count, expected: expected)
-        }
-        let bytesSent: Int64
-        switch request.body {
-        case .file?: bytesSent = progress.bytesSent
-        case .data(let data)?: bytesSent = Int64(data.count)
-        case nil: bytesSent = 0
-        }
-        return Exchange(
-            status: status, headers: headers, body: body,
-            timeToFirstByte: headReceived - callStarted, bytesSent: bytesSent
-        )
-    }
-
-    /// Ends with a timeout error once the idle timeout or the deadline passes; returns when cancelled.
-    private static func watch(
-        _ request: HTTPRequest, progress: Progress, idleTimeout: Duration, callStarted: ContinuousClock.Instant
-    ) async throws {
-        while !Task.isCancelled {
-            let lastActivity = progress.lastActivity
-            let now = ContinuousClock.now
-            if let deadline = request.deadline, now >= deadline {
-                throw GatewayError.deadlinePassed(request, after: now - callStarted)
-            }
-            if now - lastActivity >= idleTimeout {
-                throw GatewayError.idleTimeout(request, after: idleTimeout)
-            }
-            var wake = lastActivity + idleTimeout
-            if let deadline = request.deadline, deadline < wake { wake = deadline }
-            do {
-                try await Task.sleep(until: wake, clock: .continuous)
-            } catch {
-                return
-            }
         }
     }
 

@@ -24,12 +24,13 @@ import NIOCore
 /// - **Time.** `request.timeout` (or the configured default) is an idle timeout: the longest
 ///   wait for any network activity. `request.deadline` bounds the whole call, redirects
 ///   included. Either ends the call with `.timeout` saying which limit passed.
-/// - **Size.** A body larger than `request.maxResponseBytes` stops the transfer and ends the
-///   call with `.responseTooLarge`; it is never held whole.
+/// - **Size.** The body is read from the network only as its chunks are asked for, so nothing
+///   piles up ahead of the reader; past `request.maxResponseBytes` (counted after
+///   decompression) the body ends with `.responseTooLarge` and the transfer stops.
 /// - **Truncation.** A body cut off before its end ends with `.transport` ("connection lost"),
 ///   never with a short success.
-/// - **Cancellation.** Cancelling the calling task cancels the request and throws
-///   `CancellationError`.
+/// - **Cancellation.** Cancelling the task that sends or reads the body cancels the request and
+///   throws `CancellationError`; so does dropping the body before its end.
 ///
 /// Lifecycle: a transport made with `init(configuration:)` owns its `HTTPClient` (on NIO's
 /// shared event loop group, so no threads of its own) and must be shut down with `shutdown()`
@@ -164,13 +165,15 @@ public final class AsyncHTTPClientTransport: Transport {
         try await client.shutdown()
     }
 
-    /// Sends the request, following redirects as the type's documentation says.
+    /// Sends the request, following redirects as the type's documentation says, and returns
+    /// once the final response's head has arrived.
     ///
-    /// - Returns: the final response with its whole body and the transport's metrics.
+    /// - Returns: the final response; its body is read from the network as its chunks are asked
+    ///   for, and its metrics are known once it has been read to its end.
     /// - Throws: `GatewayError` (`.invalidRequest`, `.transport`, `.timeout`,
     ///   `.responseTooLarge`, `.redirectRefused`, `.tooManyRedirects`, `.invalidResponse`) or
-    ///   `CancellationError`.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    ///   `CancellationError`; the body throws the same kinds for failures after the head.
+    public func send(_ request: HTTPRequest) async throws -> StreamedResponse {
         let started = ContinuousClock.now
         try Task.checkCancellation()
         try request.checkSendable()
@@ -187,23 +190,22 @@ public final class AsyncHTTPClientTransport: Transport {
             if let deadline = request.deadline, ContinuousClock.now >= deadline {
                 throw GatewayError.deadlinePassed(current, after: ContinuousClock.now - started)
             }
-            let exchange = try await exchange(current, callStarted: started)
-            bytesSent += exchange.bytesSent
-            if let next = try chain.next(status: exchange.status, headers: exchange.headers, after: current) {
+            let (head, body) = try await exchange(current, callStarted: started)
+            if let next = try chain.next(status: head.status, headers: head.headers, after: current) {
+                // A redirect's body is read to its end, so the connection can be reused.
+                for try await _ in body {}
+                bytesSent += body.bytesSent
                 current = next
                 continue
             }
-            let metrics = TransportMetrics(
-                duration: ContinuousClock.now - started,
-                timeToFirstByte: exchange.timeToFirstByte,
-                bytesSent: bytesSent,
-                bytesReceived: Int64(exchange.body.count),
-                redirects: chain.count
-            )
-            return HTTPResponse(
-                status: exchange.status, headers: exchange.headers, body: exchange.body,
-                url: current.url, transportMetrics: metrics
-            )
+            let redirects = chain.count, earlier = bytesSent
+            let metrics: @Sendable (Int64) -> TransportMetrics = { received in
+                TransportMetrics(
+                    duration: ContinuousClock.now - started, timeToFirstByte: head.timeToFirstByte,
+                    bytesSent: earlier + body.bytesSent, bytesReceived: received, redirects: redirects)
+            }
+            return StreamedResponse(
+                status: head.status, headers: head.headers, url: current.url, body: ResponseBody(body, metrics: metrics))
         }
     }
 

@@ -39,7 +39,7 @@ import Testing
         let server = try LoopbackServer { _ in .text("moved, but where?", status: 302) }
         defer { server.shutdown() }
         let transport = AsyncHTTPClientTransport()
-        let response = try await transport.send(HTTPRequest(method: .get, url: try server.url("/")))
+        let response = try await transport.send(HTTPRequest(method: .get, url: try server.url("/"))).collect(upTo: HTTPRequest.defaultMaxResponseBytes)
         try await transport.shutdown()
         #expect(response.status == 302)
         #expect(String(decoding: response.body, as: UTF8.self) == "moved, but where?")
@@ -49,12 +49,12 @@ import Testing
         let server = try LoopbackServer { _ in .text("ok") }
         defer { server.shutdown() }
         let transport = AsyncHTTPClientTransport()
-        _ = try await transport.send(HTTPRequest(method: .get, url: try server.url("/")))
+        _ = try await transport.send(HTTPRequest(method: .get, url: try server.url("/"))).collect(upTo: HTTPRequest.defaultMaxResponseBytes)
         try await transport.shutdown()
         try await transport.shutdown()
 
         let error = await #expect(throws: GatewayError.self) {
-            try await transport.send(HTTPRequest(method: .get, url: try server.url("/")))
+            try await transport.send(HTTPRequest(method: .get, url: try server.url("/"))).collect(upTo: HTTPRequest.defaultMaxResponseBytes)
         }
         #expect(error?.kind == .invalidRequest)
         #expect(error?.fix?.contains("shutdown()") == true)
@@ -69,11 +69,11 @@ import Testing
             configuration: AsyncHTTPClientTransport.clientConfiguration(for: .init())
         )
         let first = AsyncHTTPClientTransport(client: client)
-        _ = try await first.send(HTTPRequest(method: .get, url: try server.url("/a")))
+        _ = try await first.send(HTTPRequest(method: .get, url: try server.url("/a"))).collect(upTo: HTTPRequest.defaultMaxResponseBytes)
         try await first.shutdown()
 
         let second = AsyncHTTPClientTransport(client: client)
-        let response = try await second.send(HTTPRequest(method: .get, url: try server.url("/b")))
+        let response = try await second.send(HTTPRequest(method: .get, url: try server.url("/b"))).collect(upTo: HTTPRequest.defaultMaxResponseBytes)
         #expect(String(decoding: response.body, as: UTF8.self) == "ok")
         #expect(server.requests.map(\.path) == ["/a", "/b"])
         try await client.shutdown()
@@ -83,7 +83,7 @@ import Testing
         let server = try LoopbackServer { _ in .text("ok") }
         defer { server.shutdown() }
         var transport: AsyncHTTPClientTransport? = AsyncHTTPClientTransport()
-        let response = try await transport?.send(HTTPRequest(method: .get, url: try server.url("/")))
+        let response = try await transport?.send(HTTPRequest(method: .get, url: try server.url("/"))).collect(upTo: HTTPRequest.defaultMaxResponseBytes)
         #expect(response?.status == 200)
         // Dropping the last reference starts the client's shutdown; a client dropped while
         // running would trap here (debug builds) instead.
@@ -108,7 +108,7 @@ import Testing
         let transport = AsyncHTTPClientTransport(configuration: .init(timeout: .milliseconds(500)))
         let started = ContinuousClock.now
         let error = await #expect(throws: GatewayError.self) {
-            try await transport.send(HTTPRequest(method: .get, url: try server.url("/stall")))
+            try await transport.send(HTTPRequest(method: .get, url: try server.url("/stall"))).collect(upTo: HTTPRequest.defaultMaxResponseBytes)
         }
         try await transport.shutdown()
         #expect(ContinuousClock.now - started < .seconds(30))
@@ -124,7 +124,7 @@ import Testing
         defer { server.shutdown() }
         let transport = AsyncHTTPClientTransport(configuration: .init(timeout: .milliseconds(500)))
         let error = await #expect(throws: GatewayError.self) {
-            try await transport.send(HTTPRequest(method: .get, url: try server.url("/slow")))
+            try await transport.send(HTTPRequest(method: .get, url: try server.url("/slow"))).collect(upTo: HTTPRequest.defaultMaxResponseBytes)
         }
         try await transport.shutdown()
         #expect(error?.kind == .timeout)
@@ -137,7 +137,7 @@ import Testing
         }
         defer { server.shutdown() }
         let transport = AsyncHTTPClientTransport(configuration: .init(timeout: .seconds(2)))
-        let response = try await transport.send(HTTPRequest(method: .get, url: try server.url("/trickle")))
+        let response = try await transport.send(HTTPRequest(method: .get, url: try server.url("/trickle"))).collect(upTo: HTTPRequest.defaultMaxResponseBytes)
         try await transport.shutdown()
         #expect(response.body == payload)
     }

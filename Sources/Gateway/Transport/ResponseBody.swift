@@ -1,0 +1,126 @@
+import Foundation
+
+/// A response body as it arrives: chunks of bytes (after content decoding), then, once the last
+/// chunk has been read, the exchange's `TransportMetrics`.
+///
+/// Read a body once. Stopping early (leaving the loop, throwing, dropping the iterator) or
+/// cancelling the reading task ends the transport's exchange: no more bytes are received.
+///
+/// ```swift
+/// let response = try await transport.send(request)
+/// var received = 0
+/// for try await chunk in response.body {
+///     received += chunk.count
+/// }
+/// print(received, response.body.metrics?.duration ?? .zero)
+/// ```
+public struct ResponseBody: AsyncSequence, Sendable {
+    public typealias Element = Data
+
+    enum Source: Sendable {
+        /// The whole body, in hand.
+        case whole(Data)
+        /// Makes the function that pulls the next chunk (`nil` at the end); called once per iteration.
+        case chunks(@Sendable () -> () async throws -> Data?)
+    }
+
+    let source: Source
+    private let ending: Ending
+
+    /// A body that is all in hand: one chunk (none when `data` is empty).
+    ///
+    /// - Parameters:
+    ///   - data: the whole body.
+    ///   - metrics: what the transport measured; known at once.
+    public init(_ data: Data, metrics: TransportMetrics = TransportMetrics()) {
+        source = .whole(data)
+        ending = Ending(metrics: metrics)
+    }
+
+    /// A body read from `chunks` as the consumer asks for them.
+    ///
+    /// Ending the exchange when the consumer stops early is the sequence's own business: its
+    /// iterator should cancel the transfer when it is dropped or its task is cancelled.
+    ///
+    /// - Parameters:
+    ///   - chunks: the decoded body's bytes; iterated once.
+    ///   - metrics: called once, when `chunks` ends without an error, with the number of bytes
+    ///     it yielded; returns the exchange's metrics.
+    public init<Chunks: AsyncSequence & Sendable>(
+        _ chunks: Chunks, metrics: @escaping @Sendable (_ bytesReceived: Int64) -> TransportMetrics
+    ) where Chunks.Element == Data {
+        source = .chunks {
+            var iterator = chunks.makeAsyncIterator()
+            return { try await iterator.next() }
+        }
+        ending = Ending(finish: metrics)
+    }
+
+    /// A body whose chunks come from a pull function made per iteration (the transports of this
+    /// module, whose exchanges end when that function's owner is released).
+    init(pull makePull: @escaping @Sendable () -> () async throws -> Data?,
+         metrics: @escaping @Sendable (_ bytesReceived: Int64) -> TransportMetrics) {
+        source = .chunks(makePull)
+        ending = Ending(finish: metrics)
+    }
+
+    /// What the transport measured about the exchange: `nil` until the body has been read to its end.
+    public var metrics: TransportMetrics? { ending.metrics }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        switch source {
+        case .whole(let data): AsyncIterator(whole: data.isEmpty ? nil : data, pull: nil, ending: ending)
+        case .chunks(let makePull): AsyncIterator(whole: nil, pull: makePull(), ending: ending)
+        }
+    }
+
+    /// Reads the chunks in order; counts them for the metrics.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var whole: Data?
+        var pull: (() async throws -> Data?)?
+        let ending: Ending
+        var received: Int64 = 0
+
+        /// The next chunk (never empty), or `nil` at the end of the body.
+        public mutating func next() async throws -> Data? {
+            if let chunk = whole {
+                whole = nil
+                return chunk
+            }
+            while let pull {
+                guard let chunk = try await pull() else {
+                    self.pull = nil
+                    ending.end(bytesReceived: received)
+                    return nil
+                }
+                received += Int64(chunk.count)
+                if !chunk.isEmpty { return chunk }
+            }
+            return nil
+        }
+    }
+
+    /// Where the metrics are kept once the body has ended.
+    final class Ending: Sendable {
+        private let finish: (@Sendable (Int64) -> TransportMetrics)?
+        private let ended: Locked<TransportMetrics?>
+
+        init(metrics: TransportMetrics) {
+            finish = nil
+            ended = Locked(metrics)
+        }
+
+        init(finish: @escaping @Sendable (Int64) -> TransportMetrics) {
+            self.finish = finish
+            ended = Locked(nil)
+        }
+
+        var metrics: TransportMetrics? { ended.value }
+
+        func end(bytesReceived: Int64) {
+            guard let finish, ended.value == nil else { return }
+            let metrics = finish(bytesReceived)
+            ended.withLock { $0 = $0 ?? metrics }
+        }
+    }
+}
