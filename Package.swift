@@ -30,7 +30,7 @@ let package = Package(
         // Stubs, the loopback server, query-file checks and transport conformance for users' test suites.
         .target(name: "GatewayTesting", dependencies: ["Gateway", "GatewayLoopback", "GraphQLLanguage"]),
         // This package's own test scheduling (OffPool, OnceCache, UndisturbedTiming): not a product.
-        .target(name: "GatewayTestSupport"),
+        .target(name: "GatewayTestSupport", dependencies: ["Gateway"]),
         // The demo's music backend (REST, GraphQL, sign-in) on the loopback server: not a product.
         .target(name: "GatewayDemoBackend", dependencies: ["Gateway", "GatewayLoopback", "GraphQLLanguage"]),
         // The `gateway` command, as a library so that it can be tested.

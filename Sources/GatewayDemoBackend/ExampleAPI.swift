@@ -5,35 +5,40 @@ import Gateway
 ///
 /// On the wire every key is snake_case (`access_token`, `duration_ms`): the backend encodes with
 /// `.convertToSnakeCase` and the demo's provider decodes with `.convertFromSnakeCase`.
-enum ExampleAPI {
+package enum ExampleAPI {
     /// `POST /auth/login`.
-    struct Login: Codable, Sendable {
-        var username: String
-        var password: String
+    package struct Login: Codable, Sendable {
+        package var username: String
+        package var password: String
+
+        package init(username: String, password: String) {
+            self.username = username
+            self.password = password
+        }
     }
 
     /// `POST /auth/refresh`.
-    struct Refresh: Codable, Sendable {
-        var refreshToken: String
+    package struct Refresh: Codable, Sendable {
+        package var refreshToken: String
     }
 
     /// What login and refresh answer.
-    struct Session: Codable, Sendable {
-        var accessToken: String
-        var refreshToken: String
+    package struct Session: Codable, Sendable {
+        package var accessToken: String
+        package var refreshToken: String
         /// Seconds until the access token expires.
-        var expiresIn: Int
+        package var expiresIn: Int
         /// The account the tokens belong to.
-        var subject: String
+        package var subject: String
     }
 
     /// What the demo's client reads of a login answer: the standard OAuth 2 fields, and the
     /// account they belong to.
-    struct SignIn: Decodable, Sendable {
-        var tokens: OAuthTokenResponse
-        var subject: String
+    package struct SignIn: Decodable, Sendable {
+        package var tokens: OAuthTokenResponse
+        package var subject: String
 
-        init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             tokens = try OAuthTokenResponse(from: decoder)
             subject = try decoder.container(keyedBy: Keys.self).decode(String.self, forKey: .subject)
         }
@@ -42,72 +47,72 @@ enum ExampleAPI {
     }
 
     /// `GET /me`.
-    struct Profile: Codable, Sendable {
-        var id: String
-        var displayName: String
-        var plan: String
-        var likedCount: Int
+    package struct Profile: Codable, Sendable {
+        package var id: String
+        package var displayName: String
+        package var plan: String
+        package var likedCount: Int
     }
 
-    struct ArtistSummary: Codable, Sendable {
-        var id: String
-        var name: String
+    package struct ArtistSummary: Codable, Sendable {
+        package var id: String
+        package var name: String
     }
 
-    struct ReleaseSummary: Codable, Sendable {
-        var id: String
-        var title: String
-        var kind: String
-        var releasedAt: String
+    package struct ReleaseSummary: Codable, Sendable {
+        package var id: String
+        package var title: String
+        package var kind: String
+        package var releasedAt: String
     }
 
     /// `GET /tracks/{id}`.
-    struct Track: Codable, Sendable {
-        var id: String
-        var title: String
-        var durationMs: Int
-        var trackNumber: Int
-        var explicit: Bool
-        var playCount: Int
-        var genres: [String]
-        var artists: [ArtistSummary]
-        var release: ReleaseSummary
+    package struct Track: Codable, Sendable {
+        package var id: String
+        package var title: String
+        package var durationMs: Int
+        package var trackNumber: Int
+        package var explicit: Bool
+        package var playCount: Int
+        package var genres: [String]
+        package var artists: [ArtistSummary]
+        package var release: ReleaseSummary
     }
 
     /// `GET /search?q=…&kinds[]=…`.
-    struct SearchResults: Codable, Sendable {
-        struct Hit: Codable, Sendable {
+    package struct SearchResults: Codable, Sendable {
+        package struct Hit: Codable, Sendable {
             /// `track`, `artist` or `release`.
-            var kind: String
-            var id: String
-            var name: String
+            package var kind: String
+            package var id: String
+            package var name: String
         }
 
-        var query: String
-        var kinds: [String]
-        var results: [Hit]
+        package var query: String
+        package var kinds: [String]
+        package var results: [Hit]
     }
 
     /// The parameters of a search, sent in the query (`kinds` as `kinds[]=…`).
-    struct SearchQuery: Encodable, Sendable {
-        var q: String
-        var kinds: [String]
+    package struct SearchQuery: Encodable, Sendable {
+        package var q: String
+        package var kinds: [String]
     }
 
     /// `GET /tracks/{id}/stream`.
-    struct StreamLink: Codable, Sendable {
-        var url: String
+    package struct StreamLink: Codable, Sendable {
+        package var url: String
         /// Seconds the URL stays valid.
-        var expiresIn: Int
+        package var expiresIn: Int
     }
 
     /// The body of every error answer: `{"error": {"code": "…", "message": "…"}}`.
-    struct ErrorBody: Codable, Sendable {
-        struct Detail: Codable, Sendable {
-            var code: String
-            var message: String
+    package struct ErrorBody: Codable, Sendable {
+        package struct Detail: Codable, Sendable {
+            package var code: String
+            package var message: String
         }
 
-        var error: Detail
+        package var error: Detail
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import GatewayTesting
+import GatewayTestSupport
 import Testing
 
 /// `OffPool` keeps heavy and blocking test work off the cooperative pool, and `OnceCache` builds a

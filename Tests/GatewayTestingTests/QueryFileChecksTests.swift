@@ -1,4 +1,5 @@
 import Foundation
+import GatewayTestSupport
 import GatewayTesting
 import GraphQLLanguage
 import Testing
