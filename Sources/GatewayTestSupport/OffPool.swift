@@ -28,9 +28,9 @@
 //    comment saying why. A bound on a `ManualClock` (which moves with real time too) adds the real
 //    time the test measured around the work.
 //
-// These tools are this package's own (target GatewayTestSupport, not a product). Every test
-// target, GraphQLLanguageTests included, imports them from there, so the whole test process
-// shares one lane.
+// These tools are this package's own (target GatewayTestSupport, not a product). The test
+// targets that use them, GraphQLLanguageTests included, import them from there, so the whole test
+// process shares one lane.
 
 import Foundation
 import Gateway
