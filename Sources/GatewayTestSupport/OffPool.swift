@@ -119,17 +119,16 @@ extension Trait where Self == OffPoolTrait {
 /// keeps a core's worth of time, but at least two, so that one test waiting for the disk does not
 /// hold up all the others. A task executor whose jobs run in the order they arrive.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-final class OffPoolLane: TaskExecutor, Sendable {
-    /// The jobs not yet run (from `head` on), and the lane's threads.
-    private struct Queue {
-        var jobs: [UnownedJob] = []
-        var head = 0
-        var threadIDs: Set<pthread_t> = []
-    }
-
-    private let queue = Locked(Queue())
-    /// Counts the queued jobs: a thread of the lane waits here for the next one.
-    private let queued = DispatchSemaphore(value: 0)
+final class OffPoolLane: TaskExecutor, @unchecked Sendable {
+    // `@unchecked Sendable`: `jobs`, `head` and `threadIDs` are only touched while `condition`
+    // is locked.
+    // A condition variable rather than `Locked` and a semaphore: a thread that finishes a job
+    // takes the next one itself, where a semaphore would hand it to a sleeping thread, which on a
+    // loaded machine can wait long for a core.
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var head = 0
+    private var threadIDs: Set<pthread_t> = []
 
     static let shared = OffPoolLane(threads: max(2, ProcessInfo.processInfo.activeProcessorCount - 1))
 
@@ -147,30 +146,33 @@ final class OffPoolLane: TaskExecutor, Sendable {
 
     /// Whether the calling code runs on one of the lane's threads.
     var isCurrentThread: Bool {
-        let current = pthread_self()
-        return queue.withLock { $0.threadIDs.contains(current) }
+        condition.lock()
+        defer { condition.unlock() }
+        return threadIDs.contains(pthread_self())
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        queue.withLock { $0.jobs.append(job) }
-        queued.signal()
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
     }
 
     private func runJobs() {
-        let current = pthread_self()
-        queue.withLock { _ = $0.threadIDs.insert(current) }
+        condition.lock()
+        threadIDs.insert(pthread_self())
+        condition.unlock()
         while true {
-            queued.wait()
-            let job = queue.withLock { queue in
-                let job = queue.jobs[queue.head]
-                queue.head += 1
-                if queue.head == queue.jobs.count {
-                    queue.jobs.removeAll(keepingCapacity: true)
-                    queue.head = 0
-                }
-                return job
+            condition.lock()
+            while head == jobs.count { condition.wait() }
+            let job = jobs[head]
+            head += 1
+            if head == jobs.count {
+                jobs.removeAll(keepingCapacity: true)
+                head = 0
             }
+            condition.unlock()
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }
