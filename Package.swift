@@ -27,17 +27,31 @@ let package = Package(
         .target(name: "GatewaySQLite", dependencies: ["Gateway", "CSQLite"]),
         // An HTTP/1.1 server on 127.0.0.1 for tests and the demo backend (POSIX sockets, no Testing import).
         .target(name: "GatewayLoopback"),
-        // Stubs, the loopback server and query-file checks for users' test suites.
+        // Stubs, the loopback server, query-file checks and transport conformance for users' test suites.
         .target(name: "GatewayTesting", dependencies: ["Gateway", "GatewayLoopback", "GraphQLLanguage"]),
+        // This package's own test scheduling (OffPool, OnceCache, UndisturbedTiming): not a product.
+        .target(name: "GatewayTestSupport", dependencies: ["Gateway"]),
+        // The demo's music backend (REST, GraphQL, sign-in) on the loopback server: not a product.
+        .target(name: "GatewayDemoBackend", dependencies: ["Gateway", "GatewayLoopback", "GraphQLLanguage"]),
         // The `gateway` command, as a library so that it can be tested.
-        .target(name: "GatewayCLI", dependencies: ["Gateway", "GatewaySQLite", "GatewayLoopback", "GraphQLLanguage"]),
+        .target(
+            name: "GatewayCLI",
+            dependencies: ["Gateway", "GatewaySQLite", "GatewayLoopback", "GatewayDemoBackend", "GraphQLLanguage"]
+        ),
         .executableTarget(name: "gateway", dependencies: ["GatewayCLI"]),
 
-        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "GatewayTesting"]),
+        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "GatewayTestSupport"]),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "GatewayTesting"]),
-        .testTarget(name: "GatewayTestingTests", dependencies: ["GatewayTesting"]),
-        .testTarget(name: "GatewayCLITests", dependencies: ["GatewayCLI", "GatewayTesting"]),
-        .testTarget(name: "GatewaySQLiteTests", dependencies: ["GatewaySQLite", "GatewayTesting"]),
+        .testTarget(name: "GatewayTestingTests", dependencies: ["GatewayTesting", "GatewayTestSupport"]),
+        .testTarget(name: "GatewayTestSupportTests", dependencies: ["GatewayTestSupport"]),
+        .testTarget(
+            name: "GatewayCLITests",
+            dependencies: ["GatewayCLI", "GatewayDemoBackend", "GatewayTesting", "GatewayTestSupport"]
+        ),
+        .testTarget(
+            name: "GatewaySQLiteTests",
+            dependencies: ["GatewaySQLite", "GatewayTesting", "GatewayTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import Gateway
 
 /// Where a command writes: standard output and standard error, with what it knows of the terminal.
 ///
@@ -63,11 +64,14 @@ public struct Output: Sendable {
 }
 
 /// A sink that collects what a command writes, for tests.
-public final class CapturedOutput: @unchecked Sendable {
-    // Guarded by `lock`; only appended to, and read after the command returns.
-    private let lock = NSLock()
-    private var outData = Data()
-    private var errText = ""
+public final class CapturedOutput: Sendable {
+    /// What was written so far: only appended to, and read after the command returns.
+    private struct Written {
+        var out = Data()
+        var error = ""
+    }
+
+    private let written = Locked(Written())
 
     public init() {}
 
@@ -78,8 +82,8 @@ public final class CapturedOutput: @unchecked Sendable {
         currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     ) -> Output {
         Output(
-            writeOut: { data in self.lock.withLock { self.outData.append(data) } },
-            writeError: { text in self.lock.withLock { self.errText += text } },
+            writeOut: { data in self.written.withLock { $0.out.append(data) } },
+            writeError: { text in self.written.withLock { $0.error += text } },
             isTerminal: isTerminal,
             environment: environment,
             currentDirectory: currentDirectory
@@ -87,9 +91,9 @@ public final class CapturedOutput: @unchecked Sendable {
     }
 
     /// Everything written to standard output.
-    public var stdout: String { lock.withLock { String(decoding: outData, as: UTF8.self) } }
+    public var stdout: String { String(decoding: written.value.out, as: UTF8.self) }
     /// The raw bytes written to standard output.
-    public var stdoutData: Data { lock.withLock { outData } }
+    public var stdoutData: Data { written.value.out }
     /// Everything written to standard error.
-    public var stderr: String { lock.withLock { errText } }
+    public var stderr: String { written.value.error }
 }

@@ -3,7 +3,7 @@ import Gateway
 import GatewayTesting
 import GraphQLLanguage
 import Testing
-@testable import GatewayCLI
+@testable import GatewayDemoBackend
 
 /// The example backend's REST side and its tokens, through a `Provider` and the real transport.
 @Suite(.quietScheduler) final class DemoBackendTests {

@@ -1,9 +1,11 @@
 import Foundation
 import Gateway
+import GatewayTestSupport
 import GatewayTesting
 import GraphQLLanguage
 import Testing
 @testable import GatewayCLI
+@testable import GatewayDemoBackend
 
 /// `gateway demo` through the dispatcher, as a person runs it, and `gateway cache` on what it
 /// leaves behind. The demo writes its token file and SQLite cache: the suite runs off the

@@ -3,7 +3,7 @@ import Gateway
 import GatewayLoopback
 import GraphQLLanguage
 import Testing
-@testable import GatewayCLI
+@testable import GatewayDemoBackend
 
 /// The example backend's GraphQL executor and endpoint, called directly: selection, fragments,
 /// directives, variables, nulls, errors in the response shape, and the auth answers.

@@ -3,7 +3,7 @@ import Gateway
 import GatewayLoopback
 import GraphQLLanguage
 import Testing
-@testable import GatewayCLI
+@testable import GatewayDemoBackend
 
 /// The example backend's pieces for tests: its schema, an endpoint over a fresh catalog, and a
 /// way to send it GraphQL requests without a network.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import GatewayTesting
+import GatewayTestSupport
 import GraphQLLanguage
 @testable import GatewayCLI
 

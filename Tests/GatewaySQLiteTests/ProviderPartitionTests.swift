@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 import GatewaySQLite
+import GatewayTestSupport
 import GatewayTesting
 import GraphQLLanguage
 import Testing

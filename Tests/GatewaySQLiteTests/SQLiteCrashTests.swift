@@ -1,7 +1,7 @@
 import Foundation
 import Gateway
 import GatewaySQLite
-import GatewayTesting
+import GatewayTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,7 @@
 import Foundation
 import Gateway
 import GatewaySQLite
-import GatewayTesting
+import GatewayTestSupport
 import Testing
 
 /// What `print(error)` says about a cache database that cannot be used.

@@ -1,7 +1,7 @@
 import Foundation
 import Gateway
 import GatewaySQLite
-import GatewayTesting
+import GatewayTestSupport
 import Testing
 
 /// SQLite waits for the disk: the suite runs off the cooperative pool.

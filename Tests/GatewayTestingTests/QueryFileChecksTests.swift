@@ -1,4 +1,6 @@
 import Foundation
+import Gateway
+import GatewayTestSupport
 import GatewayTesting
 import GraphQLLanguage
 import Testing
@@ -35,17 +37,15 @@ import Testing
         """
 
     /// Records the places of the issues raised inside `withKnownIssue`.
-    final class IssuePlaces: @unchecked Sendable {
-        // Only appended to under `lock`, and read after the known-issue block returns.
-        private let lock = NSLock()
-        private var places: [String] = []
+    final class IssuePlaces: Sendable {
+        private let places = Locked<[String]>([])
 
         func add(_ issue: Issue) {
             let place = issue.sourceLocation.map { "\($0.filePath):\($0.line):\($0.column)" } ?? "none"
-            lock.withLock { places.append(place) }
+            places.withLock { $0.append(place) }
         }
 
-        var recorded: [String] { lock.withLock { places } }
+        var recorded: [String] { places.value }
     }
 
     @Test func aQueryThatDoesNotMatchTheSchemaFailsAtItsFileAndLine() throws {

@@ -1,4 +1,4 @@
-import GatewayTesting
+import GatewayTestSupport
 import GraphQLLanguage
 import Testing
 

@@ -5,19 +5,6 @@ import GatewayTesting
 import GraphQLLanguage
 import Testing
 
-// The files a corpus test walks, and what it does with one.
-let corpus: [String] = []
-func parse(_ file: String) throws -> Document { try Parser.parse(Source(file)) }
-func parseFailure(_ text: String) -> GraphQLSyntaxError? {
-    do throws(GraphQLSyntaxError) {
-        _ = try Parser.parse(Source(text))
-        return nil
-    } catch {
-        return error
-    }
-}
-func buildSchema(_ id: String) throws -> SchemaBuildResult { Schema.build([try parse(id)]) }
-
 /// A transport under test.
 struct MyTransport: Transport {
     var timeout: Duration
@@ -45,29 +32,6 @@ func manualClock(api: URL, stub: StubTransport) async throws {
     await clock.waitForSleeps(1)        // the pipeline is now waiting to retry
     clock.advance(by: .seconds(1))      // … and now it retries
     _ = try await task.value
-}
-
-// OffPool
-@Test func everyCorpusFileParses() async throws {
-    try await OffPool.run {
-        for file in corpus {
-            let document = try parse(file)
-            #expect(document.definitions.count > 0)
-        }
-    }
-}
-
-// OffPoolTrait
-@Suite(.offPool) struct CorpusPrintingTests { /* … */ }
-@Test(.offPool, arguments: corpus) func everyFileReprints(_ file: String) throws { /* … */ }
-
-// OnceCache
-struct SchemaFixtures {
-    static let schemas = OnceCache<String, SchemaBuildResult>()
-
-    func built(_ id: String) async throws -> SchemaBuildResult {
-        try await Self.schemas.value(for: id) { try buildSchema(id) }
-    }
 }
 
 // QueryFileChecks
@@ -115,14 +79,6 @@ func stubTransport() {
             MyTransport(timeout: settings.timeout, maxRedirects: settings.maxRedirects)
         }.run(check)
     }
-}
-
-// UndisturbedTiming
-func undisturbedTiming(deepDocument: String) {
-    var failure: GraphQLSyntaxError?
-    let elapsed = UndisturbedTiming.measure { failure = parseFailure(deepDocument) }
-    #expect(elapsed < .milliseconds(50))
-    #expect(failure != nil)
 }
 
 // CompressionBomb

@@ -266,22 +266,19 @@ struct DataForTransport: Transport {
     }
 }
 
-/// A transport that answers at once without a network: the pipeline's own cost.
 /// An observer that adds up every finished request's metrics, as an app's metrics sink would.
-final class MetricsTally: Observer, @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var requests = 0
-    private var total = Duration.zero
+final class MetricsTally: Observer {
+    private let tally = Locked<(requests: Int, total: Duration)>((0, .zero))
 
     func requestFinished(_ outcome: RequestOutcome, metrics: RequestMetrics, context: RequestContext) {
-        lock.withLock {
-            requests += 1
-            total += metrics.total
+        tally.withLock { tally in
+            tally.requests += 1
+            tally.total += metrics.total
         }
     }
 }
 
+/// A transport that answers at once without a network: the pipeline's own cost.
 struct InstantTransport: Transport {
     func send(_ request: HTTPRequest) async throws -> StreamedResponse {
         StreamedResponse(HTTPResponse(

@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import GatewayDemoBackend
 
 /// `gateway demo`: the example backend in this process and a scripted session against it.
 struct DemoCommand: Command {

@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import GatewayDemoBackend
 import GraphQLLanguage
 
 extension DemoScript {

@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import GatewayDemoBackend
 import GraphQLLanguage
 
 /// The scripted session of `gateway demo`: one `Provider` against the example backend, with the

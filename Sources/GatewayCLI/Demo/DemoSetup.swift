@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import GatewayDemoBackend
 import GatewaySQLite
 
 /// What `gateway demo` needs before it starts: its folder, the example API's schema and

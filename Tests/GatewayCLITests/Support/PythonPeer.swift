@@ -1,5 +1,5 @@
 import Foundation
-import GatewayTesting
+import GatewayTestSupport
 
 /// A third-party server run by python3 on 127.0.0.1 for end-to-end command tests.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GatewayTestSupport
 import GatewayTesting
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GatewayTestSupport
 import GatewayTesting
 
 /// The loopback server on the wire: keep-alive, body framing, many connections, shutdown.

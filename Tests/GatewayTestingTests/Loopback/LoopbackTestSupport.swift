@@ -1,4 +1,5 @@
 import Foundation
+import Gateway
 import GatewayTesting
 
 /// Helpers for the loopback server's tests.
@@ -27,23 +28,15 @@ enum LoopbackTesting {
 final class CountingGate: Sendable {
     let gate = LoopbackGate()
     private let target: Int
-    private let count = Counter()
-
-    private final class Counter: @unchecked Sendable {
-        // Guarded by `lock`.
-        private let lock = NSLock()
-        private var value = 0
-        func increment() -> Int {
-            lock.lock()
-            defer { lock.unlock() }
-            value += 1
-            return value
-        }
-    }
+    private let count = Locked(0)
 
     init(target: Int) { self.target = target }
 
     func arrive() {
-        if count.increment() >= target { gate.open() }
+        let arrived = count.withLock { count in
+            count += 1
+            return count
+        }
+        if arrived >= target { gate.open() }
     }
 }

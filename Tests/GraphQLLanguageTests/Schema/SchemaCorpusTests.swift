@@ -1,5 +1,5 @@
 import Foundation
-import GatewayTesting
+import GatewayTestSupport
 import GraphQLLanguage
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
-import GatewayTesting
+import Gateway
+import GatewayTestSupport
 import Testing
 
 /// `OffPool` keeps heavy and blocking test work off the cooperative pool, and `OnceCache` builds a
@@ -130,11 +131,9 @@ import Testing
 }
 
 /// A count, incremented from any thread.
-private final class BuildCount: @unchecked Sendable {
-    // Only touched under `lock`.
-    private let lock = NSLock()
-    private var count = 0
+private final class BuildCount: Sendable {
+    private let count = Locked(0)
 
-    var value: Int { lock.withLock { count } }
-    func increment() { lock.withLock { count += 1 } }
+    var value: Int { count.value }
+    func increment() { count.withLock { $0 += 1 } }
 }

@@ -4,7 +4,7 @@
 /// A value: the backend keeps one behind a lock; queries read a snapshot and mutations change it
 /// (`ExampleCatalog+Changes.swift`). The REST and GraphQL sides read the same values. Ids are
 /// strings, as GraphQL `ID`s are; dates are ISO 8601 text, as the `DateTime` scalar.
-struct ExampleCatalog: Sendable {
+package struct ExampleCatalog: Sendable {
     struct Artist: Sendable {
         var id: String
         var name: String

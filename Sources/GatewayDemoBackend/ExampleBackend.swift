@@ -22,13 +22,13 @@ import GatewayLoopback
 ///
 /// Access tokens expire on the backend's own clock, which `expireAccessTokens()` moves forward:
 /// the demo makes its token expire without waiting.
-final class ExampleBackend: Sendable {
+package final class ExampleBackend: Sendable {
     /// The one account the backend knows.
-    static let username = "demo"
+    package static let username = "demo"
     /// Its password.
-    static let password = "demo-password"
+    package static let password = "demo-password"
     /// The account id sessions carry (the listener's id).
-    static let subject = "listener-1"
+    package static let subject = "listener-1"
 
     let tokenLifetime: Duration
     let catalog: Locked<ExampleCatalog>
@@ -42,7 +42,7 @@ final class ExampleBackend: Sendable {
     ///   - catalog: the data it starts with.
     ///   - tokenLifetime: how long an access token lives: 5 minutes, short as real services make them.
     /// - Throws: `LoopbackServerError` when no port could be bound.
-    init(schema: ExampleGraphQLSchema, catalog: ExampleCatalog = .standard,
+    package init(schema: ExampleGraphQLSchema, catalog: ExampleCatalog = .standard,
          tokenLifetime: Duration = .seconds(300)) throws {
         self.catalog = Locked(catalog)
         self.tokenLifetime = tokenLifetime
@@ -55,13 +55,13 @@ final class ExampleBackend: Sendable {
     }
 
     /// `http://127.0.0.1:PORT/`.
-    var baseURL: URL { server.baseURL }
+    package var baseURL: URL { server.baseURL }
 
     /// Every request the backend received, in order.
     var requests: [LoopbackRequest] { server.requests }
 
     /// How many refreshes succeeded.
-    var refreshCount: Int { sessions.withLock { $0.refreshCount } }
+    package var refreshCount: Int { sessions.withLock { $0.refreshCount } }
 
     /// How many logins succeeded.
     var loginCount: Int { sessions.withLock { $0.loginCount } }
@@ -71,8 +71,8 @@ final class ExampleBackend: Sendable {
     ///
     /// - Returns: how many access tokens were live.
     @discardableResult
-    func expireAccessTokens() -> Int { sessions.withLock { $0.expireAccessTokens() } }
+    package func expireAccessTokens() -> Int { sessions.withLock { $0.expireAccessTokens() } }
 
     /// Stops the server. Idempotent.
-    func shutdown() { server.shutdown() }
+    package func shutdown() { server.shutdown() }
 }

@@ -1,4 +1,4 @@
-// This file is self-contained (Foundation only); every test target imports it from GatewayTesting.
+// One of this package's own test tools (target GatewayTestSupport, not a product); Foundation only.
 
 import Foundation
 
@@ -10,21 +10,15 @@ import Foundation
 /// measures the machine, not the code. `measure` repeats the work until a run is not interrupted
 /// (on Linux: the thread's count of involuntary context switches did not move) and returns that
 /// run's wall time, or the shortest run when every attempt was interrupted. The bound a test
-/// asserts stays the issue's.
-///
-/// ```swift
-/// var failure: GraphQLSyntaxError?
-/// let elapsed = UndisturbedTiming.measure { failure = parseFailure(deepDocument) }
-/// #expect(elapsed < .milliseconds(50))
-/// ```
-public enum UndisturbedTiming {
+/// asserts stays the issue's: `#expect(UndisturbedTiming.measure { … } < .milliseconds(50))`.
+package enum UndisturbedTiming {
     /// Runs `body` until one run is not interrupted, at most `attempts` times.
     /// - Parameters:
     ///   - attempts: The most runs to try; at least one.
     ///   - body: The work, which must give the same result each time it runs.
     /// - Returns: The wall time of the first uninterrupted run, or of the shortest run.
     /// - Throws: What `body` throws; the measurement stops there.
-    public static func measure(attempts: Int = 5, _ body: () throws -> Void) rethrows -> Duration {
+    package static func measure(attempts: Int = 5, _ body: () throws -> Void) rethrows -> Duration {
         let clock = ContinuousClock()
         var shortest: Duration?
         for _ in 0..<max(1, attempts) {

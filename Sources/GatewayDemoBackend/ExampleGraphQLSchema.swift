@@ -4,7 +4,7 @@ import GraphQLLanguage
 /// type's fields with their types and arguments, which interfaces each object type implements,
 /// each union's members, each input object's fields (with their defaults) and each enum's values;
 /// and a `Validator` that checks requests against the whole schema first.
-struct ExampleGraphQLSchema: Sendable {
+package struct ExampleGraphQLSchema: Sendable {
     /// A field of an object or interface type.
     struct Field: Sendable {
         var type: TypeReference
@@ -39,7 +39,7 @@ struct ExampleGraphQLSchema: Sendable {
     ///   - text: the SDL.
     ///   - name: the file it came from, for messages.
     /// - Throws: `LoadError` naming the first problem when the SDL does not parse or build.
-    init(sdl text: String, name: String) throws {
+    package init(sdl text: String, name: String) throws {
         let source = Source(text, name: name)
         let document: Document
         do {

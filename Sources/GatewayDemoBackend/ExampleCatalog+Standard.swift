@@ -1,7 +1,7 @@
 extension ExampleCatalog {
     /// The catalog the demo and the example backend start from, fixed so that the demo prints the
     /// same thing on every machine.
-    static let standard = ExampleCatalog(
+    package static let standard = ExampleCatalog(
         artists: [
             Artist(id: "1", name: "The Lumens", monthlyListeners: 1_204_311, genres: ["ROCK", "POP"]),
             Artist(id: "2", name: "Mara Quell", monthlyListeners: 387_090, genres: ["JAZZ"]),

@@ -28,26 +28,21 @@
 //    comment saying why. A bound on a `ManualClock` (which moves with real time too) adds the real
 //    time the test measured around the work.
 //
-// This file is self-contained (Foundation only). Every test target, GraphQLLanguageTests
-// included, imports it from GatewayTesting, so the whole test process shares one lane.
+// These tools are this package's own (target GatewayTestSupport, not a product). The test
+// targets that use them, GraphQLLanguageTests included, import them from there, so the whole test
+// process shares one lane.
 
 import Foundation
+import Gateway
 
 /// Runs test work away from Swift's cooperative thread pool, so that CPU-heavy or blocking tests
 /// do not starve the others when `swift test` runs everything in parallel on a machine with few
 /// cores.
 ///
-/// ```swift
-/// @Test func everyCorpusFileParses() async throws {
-///     try await OffPool.run {
-///         for file in corpus {
-///             let document = try parse(file)
-///             #expect(document.definitions.count > 0)
-///         }
-///     }
-/// }
-/// ```
-public enum OffPool {
+/// A test wraps its heavy part, `#expect`s included, in `try await OffPool.run { … }`; a test
+/// that blocks (reading a child process's pipe) wraps the blocking call in
+/// `try await OffPool.blocking { … }`.
+package enum OffPool {
     /// Runs `body` on the lane: threads of their own, shared by all heavy test work, so that its
     /// synchronous stretches (computing, or waiting for the disk) never hold a thread of the
     /// cooperative pool.
@@ -61,7 +56,7 @@ public enum OffPool {
     ///   - body: The work.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
-    public static func run<Result, Failure: Error>(
+    package static func run<Result, Failure: Error>(
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws(Failure) -> Result
     ) async throws(Failure) -> Result {
@@ -73,7 +68,7 @@ public enum OffPool {
     }
 
     /// Whether the calling code runs on the lane (always `false` where the lane is unavailable).
-    public static var isOnLane: Bool {
+    package static var isOnLane: Bool {
         if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
             return OffPoolLane.shared.isCurrentThread
         }
@@ -85,7 +80,7 @@ public enum OffPool {
     /// - Parameter body: The blocking work.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
-    public static func blocking<Result: Sendable>(
+    package static func blocking<Result: Sendable>(
         _ body: @escaping @Sendable () throws -> Result
     ) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
@@ -100,18 +95,14 @@ public enum OffPool {
 import Testing
 
 /// Runs each test (each case of a parameterized one) inside `OffPool.run`: the trait for a test
-/// or a whole suite that computes for long stretches.
-///
-/// ```swift
-/// @Suite(.offPool) struct CorpusPrintingTests { /* … */ }
-/// @Test(.offPool, arguments: corpus) func everyFileReprints(_ file: String) throws { /* … */ }
-/// ```
-public struct OffPoolTrait: TestTrait, SuiteTrait, TestScoping {
+/// or a whole suite that computes for long stretches, written `@Suite(.offPool)` or
+/// `@Test(.offPool, arguments: …)`.
+package struct OffPoolTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test of a suite.
-    public var isRecursive: Bool { true }
+    package var isRecursive: Bool { true }
 
     /// Runs `function` on the lane.
-    public func provideScope(
+    package func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         try await OffPool.run { try await function() }
@@ -120,45 +111,9 @@ public struct OffPoolTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == OffPoolTrait {
     /// Runs each test or test case on the lane, off the cooperative pool (see `OffPool.run`).
-    public static var offPool: Self { OffPoolTrait() }
+    package static var offPool: Self { OffPoolTrait() }
 }
 #endif
-
-/// Values built once per process, by key, however many tests ask at the same moment: the first
-/// asker builds the value on the lane and the others wait for it.
-///
-/// ```swift
-/// static let schemas = OnceCache<String, SchemaBuildResult>()
-///
-/// func built(_ id: String) async throws -> SchemaBuildResult {
-///     try await Self.schemas.value(for: id) { try buildSchema(id) }
-/// }
-/// ```
-/// A build that throws is remembered too: every asker of that key gets the same error.
-public final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
-    // `@unchecked Sendable`: `tasks` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var tasks: [Key: Task<Value, any Error>] = [:]
-
-    /// Creates an empty cache.
-    public init() {}
-
-    /// The value for `key`, built by `make` on the lane the first time it is asked for.
-    /// - Parameters:
-    ///   - key: Which value.
-    ///   - make: Builds the value; called at most once per key.
-    /// - Returns: The value.
-    /// - Throws: What `make` threw when it built this key's value.
-    public func value(for key: Key, make: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        let task = lock.withLock {
-            if let existing = tasks[key] { return existing }
-            let task = Task { try await OffPool.run { try await make() } }
-            tasks[key] = task
-            return task
-        }
-        return try await task.value
-    }
-}
 
 /// The threads behind `OffPool.run`: one per core beyond the first, so that the cooperative pool
 /// keeps a core's worth of time, but at least two, so that one test waiting for the disk does not
@@ -167,6 +122,9 @@ public final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: @unchec
 final class OffPoolLane: TaskExecutor, @unchecked Sendable {
     // `@unchecked Sendable`: `jobs`, `head` and `threadIDs` are only touched while `condition`
     // is locked.
+    // A condition variable rather than `Locked` and a semaphore: a thread that finishes a job
+    // takes the next one itself, where a semaphore would hand it to a sleeping thread, which on a
+    // loaded machine can wait long for a core.
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var head = 0
