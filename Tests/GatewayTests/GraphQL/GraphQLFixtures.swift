@@ -44,34 +44,3 @@ enum GraphQLFixtures {
         return folder
     }
 }
-
-/// A memory store that records the key of every look-up: the key each GraphQL request is
-/// cached under.
-final class RecordingCacheStore: CacheStore {
-    let keys = Locked<[CacheKey]>([])
-    let stored = Locked<[String]>([])
-    private let memory = MemoryCacheStore()
-    var byteLimit: Int { memory.byteLimit }
-
-    func get(_ key: CacheKey, now: Date) async throws -> CacheEntry? {
-        keys.withLock { $0.append(key) }
-        return try await memory.get(key, now: now)
-    }
-
-    func put(_ entry: CacheEntry) async throws -> Bool {
-        stored.withLock { $0.append(entry.name) }
-        return try await memory.put(entry)
-    }
-
-    func touch(_ key: CacheKey, now: Date, stale: Bool) async throws {
-        try await memory.touch(key, now: now, stale: stale)
-    }
-
-    func remove(_ selection: CacheSelection) async throws -> Int { try await memory.remove(selection) }
-
-    func list(_ selection: CacheSelection, includeBodies: Bool) async throws -> [CacheRecord] {
-        try await memory.list(selection, includeBodies: includeBodies)
-    }
-
-    func statistics() async throws -> CacheStatistics { try await memory.statistics() }
-}

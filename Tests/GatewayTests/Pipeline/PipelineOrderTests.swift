@@ -92,28 +92,6 @@ import Testing
         }
     }
 
-    /// A memory store that records look-ups and writes.
-    final class RecordingStore: CacheStore {
-        let log: StepLog
-        private let memory = MemoryCacheStore()
-        init(log: StepLog) { self.log = log }
-        var byteLimit: Int { memory.byteLimit }
-        func get(_ key: CacheKey, now: Date) async throws -> CacheEntry? {
-            log.add("cache look-up")
-            return try await memory.get(key, now: now)
-        }
-        func put(_ entry: CacheEntry) async throws -> Bool {
-            log.add("cache store")
-            return try await memory.put(entry)
-        }
-        func touch(_ key: CacheKey, now: Date, stale: Bool) async throws {}
-        func remove(_ selection: CacheSelection) async throws -> Int { try await memory.remove(selection) }
-        func list(_ selection: CacheSelection, includeBodies: Bool) async throws -> [CacheRecord] {
-            try await memory.list(selection, includeBodies: includeBodies)
-        }
-        func statistics() async throws -> CacheStatistics { try await memory.statistics() }
-    }
-
     enum Configuration: String, CaseIterable {
         case defaults, responseCache, tokenStore
     }
@@ -129,11 +107,11 @@ import Testing
                 config.auth = RecordingAuth(log: log)
             case .responseCache:
                 config.auth = RecordingAuth(log: log)
-                config.cache = ResponseCache(store: RecordingStore(log: log))
+                config.cache = ResponseCache(store: RecordingCacheStore(onEvent: log.add))
             case .tokenStore:
                 config.tokens = MemoryTokenStore(Credential(accessToken: "t0ken", subject: "user-1"))
                 config.authenticator = RecordingAuthenticator(log: log)
-                config.cache = ResponseCache(store: RecordingStore(log: log))
+                config.cache = ResponseCache(store: RecordingCacheStore(onEvent: log.add))
             }
         }
     }
