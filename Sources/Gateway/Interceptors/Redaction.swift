@@ -49,7 +49,6 @@ public enum Redaction {
         return text.replacingOccurrences(of: encodedPlaceholder, with: placeholder)
     }
 
-    /// A decoding error described by its coding path and kind only, never by the values it saw.
     /// How a reflection shows a value of an extension point (a stage, a token store): by its
     /// description for Gateway's own types, whose descriptions redact, and by its type's name
     /// for any other, which may hold a key and print it.
@@ -62,6 +61,7 @@ public enum Redaction {
         }
     }
 
+    /// A decoding error described by its coding path and kind only, never by the values it saw.
     static func describe(decodingError error: any Error) -> String {
         guard let error = error as? DecodingError else { return String(describing: type(of: error)) }
         func path(_ context: DecodingError.Context) -> String {
