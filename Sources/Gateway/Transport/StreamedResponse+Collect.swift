@@ -19,13 +19,15 @@ extension StreamedResponse {
     public func collect(upTo limit: Int) async throws -> HTTPResponse {
         var data = Data()
         if case .whole(let whole) = body.source {
-            guard whole.count <= limit else { throw GatewayError.responseTooLarge(limit: limit) }
+            guard whole.count <= limit else { throw GatewayError.responseTooLarge(nil, limit: limit, declared: nil) }
             data = whole
         } else {
             let declared = headers.declaredBodyLength.flatMap { $0 <= limit ? $0 : nil }
             if let declared { data.reserveCapacity(declared) }
             for try await chunk in body {
-                guard chunk.count <= limit - data.count else { throw GatewayError.responseTooLarge(limit: limit) }
+                guard chunk.count <= limit - data.count else {
+                    throw GatewayError.responseTooLarge(nil, limit: limit, declared: nil)
+                }
                 // The first chunk is kept as it is unless room for the whole body was reserved.
                 if data.isEmpty, declared == nil { data = chunk } else { data.append(chunk) }
             }
@@ -33,18 +35,5 @@ extension StreamedResponse {
         return HTTPResponse(
             status: status, headers: headers, body: data, url: url,
             transportMetrics: body.metrics ?? TransportMetrics(bytesReceived: Int64(data.count)))
-    }
-}
-
-extension GatewayError {
-    /// A response body that passed the limit it was read with: the exchange was stopped.
-    ///
-    /// - Parameter limit: the limit in bytes.
-    public static func responseTooLarge(limit: Int) -> GatewayError {
-        GatewayError(
-            .responseTooLarge,
-            "the response body is larger than the limit of \(limit) bytes (more than that arrived, counted after decompression); the transfer was stopped",
-            fix: "raise `maxResponseBytes` for this request if a body this large is expected"
-        )
     }
 }

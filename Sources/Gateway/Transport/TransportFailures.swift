@@ -38,10 +38,10 @@ extension GatewayError {
     /// A response body past the request's `maxResponseBytes`: the transfer was stopped.
     ///
     /// - Parameters:
-    ///   - request: the request answered.
+    ///   - request: the request answered, when the one that stopped reading knows it.
     ///   - limit: the limit in bytes.
     ///   - declared: the body length the response announced, when it announced one past the limit.
-    public static func responseTooLarge(_ request: HTTPRequest, limit: Int, declared: Int?) -> GatewayError {
+    public static func responseTooLarge(_ request: HTTPRequest?, limit: Int, declared: Int?) -> GatewayError {
         let what = declared.map { "its Content-Length is \($0) bytes" }
             ?? "more than that arrived, counted after decompression"
         return GatewayError(
