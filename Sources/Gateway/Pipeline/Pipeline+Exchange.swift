@@ -36,7 +36,7 @@ extension Pipeline {
             // 4. Auth.
             var authorized = try await authorize(built, &call)
 
-            while true {
+            attempts: while true {
                 // 5–7. Encode, adapt, transport.
                 let attempt = try await self.attempt(authorized, replaying: replayed, &call)
                 replayed = nil
@@ -49,23 +49,20 @@ extension Pipeline {
                     attempt.removeTemporaryBodies()
                     throw error
                 }
+                attempt.removeTemporaryBodies(keepingEncoded: verdict.replays)
                 switch verdict {
                 case .accept(let response):
-                    attempt.removeTemporaryBodies()
                     return Exchange(request: attempt.sent, answer: response, metrics: call.metrics,
                                     attempt: call.context.attempt, persistedQuery: authorized.persistedQueryUse)
                 case .retry(let delay):
-                    attempt.removeTemporaryBodies()
                     try await waitToRetry(after: delay, &call)
                 case .followUp:
-                    attempt.removeTemporaryBodies()
                     built = built.followedUp()
                     authorized = authorized.followedUp()
                 case .replay:
-                    attempt.removeTemporaryBodies(keepingEncoded: true)
                     replayed = attempt
+                    break attempts
                 }
-                if replayed != nil { break }
             }
         }
     }
@@ -116,6 +113,12 @@ enum Verdict {
     case replay
     /// Another attempt in the request's follow-up form (a persisted query's text with its hash).
     case followUp
+
+    /// Whether the attempt's encoded body goes again (an auth replay).
+    var replays: Bool {
+        if case .replay = self { return true }
+        return false
+    }
 }
 
 /// Releases one queue ticket exactly once: when the request ends, or at once (from a
