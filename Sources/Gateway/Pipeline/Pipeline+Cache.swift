@@ -51,7 +51,7 @@ extension Pipeline {
         }
         if let entry = lookup?.revalidated {
             do {
-                _ = try requestable.decode(entry.response, context: decodingContext)
+                lookup?.revalidatedValue = try requestable.decode(entry.response, context: decodingContext)
             } catch {
                 lookup?.entry = nil
                 await cache.evict(entry, undecodable: error)
@@ -141,6 +141,9 @@ struct CacheLookup: Sendable {
     let generation: UInt64
     var plan: CachePlan?
     var entry: CacheEntry?
+    /// The entry whose validators go with the request, decoded when they were added: what a
+    /// `304` answers with, so that step 9 does not decode it again.
+    var revalidatedValue: (any Sendable)?
 
     /// The stored entry whose validators go with the request: a REST entry with an `ETag` or a
     /// `Last-Modified`.
@@ -152,6 +155,12 @@ struct CacheLookup: Sendable {
     init(prepared: PreparedRequest, generation: UInt64) {
         self.prepared = prepared
         self.generation = generation
+    }
+
+    /// The value step 9 answers with when the exchange's `304` confirmed the stored entry this
+    /// request decoded in step 2; `nil` otherwise (the answer is decoded then).
+    func value(confirmedBy exchange: Exchange) -> (any Sendable)? {
+        exchange.outcome == .revalidated ? revalidatedValue : nil
     }
 
     /// `prepared` with the validators of the entry it revalidates, if any.

@@ -151,9 +151,10 @@ final class Pipeline: Sendable {
             }
             call.took(exchange)
 
-            // 9. Decode.
-            let value = try decode(requestable, exchange.answer, to: exchange.request,
-                                   persistedQuery: exchange.persistedQuery, &call)
+            // 9. Decode (after a 304, the stored entry decoded in step 2 answers).
+            let value = try lookup?.value(confirmedBy: exchange)
+                ?? decode(requestable, exchange.answer, to: exchange.request,
+                          persistedQuery: exchange.persistedQuery, &call)
 
             // 10. Cache store.
             if let lookup { await store(exchange, lookup, &call) }
