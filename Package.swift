@@ -30,7 +30,7 @@ let package = Package(
         // Stubs, the loopback server, query-file checks and transport conformance for users' test suites.
         .target(name: "GatewayTesting", dependencies: ["Gateway", "GatewayLoopback", "GraphQLLanguage"]),
         // This package's own test scheduling (OffPool, OnceCache, UndisturbedTiming): not a product.
-        .target(name: "GatewayTestSupport", dependencies: ["Gateway"]),
+        .target(name: "GatewayTestSupport", dependencies: ["Gateway", "GatewayTesting"]),
         // The demo's music backend (REST, GraphQL, sign-in) on the loopback server: not a product.
         .target(name: "GatewayDemoBackend", dependencies: ["Gateway", "GatewayLoopback", "GraphQLLanguage"]),
         // The `gateway` command, as a library so that it can be tested.
@@ -41,7 +41,7 @@ let package = Package(
         .executableTarget(name: "gateway", dependencies: ["GatewayCLI"]),
 
         .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "GatewayTestSupport"]),
-        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "GatewayTesting"]),
+        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "GatewayTesting", "GatewayTestSupport"]),
         .testTarget(name: "GatewayTestingTests", dependencies: ["GatewayTesting", "GatewayTestSupport"]),
         .testTarget(name: "GatewayTestSupportTests", dependencies: ["GatewayTestSupport"]),
         .testTarget(

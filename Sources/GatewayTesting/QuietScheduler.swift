@@ -1,15 +1,15 @@
 #if canImport(Testing)
-import Testing
-
-/// Waits, before a test that measures real time, until the cooperative thread pool hands a new task
-/// a thread at once.
+/// Waits, before a check that measures real time, until the cooperative thread pool hands a new
+/// task a thread at once.
 ///
 /// When a whole suite starts on a machine with two cores, hundreds of tests are queued on two
-/// threads, and a test whose clock starts then measures the queue, not the code. Nothing here
+/// threads, and a check whose clock starts then measures the queue, not the code. Nothing here
 /// sleeps: it only measures how soon a task runs, and gives up waiting after `limit`.
-public enum QuietScheduler {
+/// `TransportConformance` waits here before each check; this package's own timed suites reach
+/// it through their `.quietScheduler` trait.
+package enum QuietScheduler {
     /// Returns once three new tasks in a row start within 2 ms, or after `limit`.
-    public static func wait(limit: Duration = .seconds(60)) async {
+    package static func wait(limit: Duration = .seconds(60)) async {
         let giveUpAt = ContinuousClock.now + limit
         var quietInARow = 0
         while quietInARow < 3, ContinuousClock.now < giveUpAt {
@@ -18,12 +18,31 @@ public enum QuietScheduler {
             quietInARow = ContinuousClock.now - before < .milliseconds(2) ? quietInARow + 1 : 0
         }
     }
+
+    /// Runs `body` once no other timed check runs and the scheduler is quiet: timed checks take
+    /// turns in arrival order, so that none of them measures another's load. A check already
+    /// holding the turn (a timed suite running `TransportConformance`) runs at once.
+    package static func inTurn<T>(_ body: () async throws -> T) async rethrows -> T {
+        if TimedTurns.held { return try await body() }
+        await TimedTurns.shared.acquire()
+        await wait()
+        do {
+            let result = try await TimedTurns.$held.withValue(true) { try await body() }
+            await TimedTurns.shared.release()
+            return result
+        } catch {
+            await TimedTurns.shared.release()
+            throw error
+        }
+    }
 }
 
-/// One timed test at a time: tests with this trait queue here in arrival order, so that only one of
-/// them probes the scheduler and none of them measures another's load.
-actor TimedTestTurns {
-    static let shared = TimedTestTurns()
+/// One timed check at a time, in arrival order.
+private actor TimedTurns {
+    static let shared = TimedTurns()
+    /// Whether the current task holds the turn.
+    @TaskLocal static var held = false
+
     private var busy = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
@@ -42,38 +61,5 @@ actor TimedTestTurns {
             waiting.removeFirst().resume()
         }
     }
-}
-
-/// Runs each test of a suite only once the scheduler is quiet (see `QuietScheduler`), one such test
-/// at a time: the trait for suites whose tests give real deadlines and timeouts to real servers.
-///
-/// ```swift
-/// @Suite(.quietScheduler) struct TransportTimeoutTests { /* … */ }
-/// ```
-public struct QuietSchedulerTrait: TestTrait, SuiteTrait, TestScoping {
-    /// Applies to every test of a suite.
-    public var isRecursive: Bool { true }
-
-    /// Waits for a quiet scheduler, then runs `function`.
-    public func provideScope(
-        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
-    ) async throws {
-        // The suite itself takes no turn: its tests do, one by one.
-        guard !test.isSuite, testCase != nil else { return try await function() }
-        await TimedTestTurns.shared.acquire()
-        await QuietScheduler.wait()
-        do {
-            try await function()
-        } catch {
-            await TimedTestTurns.shared.release()
-            throw error
-        }
-        await TimedTestTurns.shared.release()
-    }
-}
-
-extension Trait where Self == QuietSchedulerTrait {
-    /// Starts each test only once the cooperative pool is quiet (see `QuietScheduler`).
-    public static var quietScheduler: Self { QuietSchedulerTrait() }
 }
 #endif

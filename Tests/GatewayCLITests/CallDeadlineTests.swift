@@ -1,7 +1,8 @@
 import Foundation
+@testable import GatewayCLI
+import GatewayTestSupport
 import GatewayTesting
 import Testing
-@testable import GatewayCLI
 
 /// `gateway request` and `gateway query` always have a whole-call deadline, and a server that
 /// breaks HTTP is a transport error (exit 3), never the caller's usage error: against loopback

@@ -1,9 +1,10 @@
 import Foundation
 import Gateway
+@testable import GatewayDemoBackend
+import GatewayTestSupport
 import GatewayTesting
 import GraphQLLanguage
 import Testing
-@testable import GatewayDemoBackend
 
 /// The example backend's REST side and its tokens, through a `Provider` and the real transport.
 @Suite(.quietScheduler) final class DemoBackendTests {

@@ -1,10 +1,11 @@
 import Foundation
 import Gateway
+@testable import GatewayCLI
+@testable import GatewayDemoBackend
+import GatewayTestSupport
 import GatewayTesting
 import GraphQLLanguage
 import Testing
-@testable import GatewayCLI
-@testable import GatewayDemoBackend
 
 /// Every operation of `Queries/` against the example backend's GraphQL endpoint, end to end: a
 /// Provider with the real transport, signed in over REST, each answer free of errors and shaped

@@ -39,9 +39,6 @@ func manualClock(api: URL, stub: StubTransport) async throws {
     expectValidQueryFiles(in: "Queries", schema: "Schemas")
 }
 
-// QuietSchedulerTrait
-@Suite(.quietScheduler) struct TransportTimeoutTests { /* … */ }
-
 // ReceivedGraphQLRequest
 func receivedGraphQLRequest() throws {
     let server = try LoopbackServer { request in
@@ -72,7 +69,7 @@ func stubTransport() {
 }
 
 // TransportConformance
-@Suite(.quietScheduler) struct MyTransportConformanceTests {
+@Suite struct MyTransportConformanceTests {
     @Test(arguments: TransportConformance.Check.allCases)
     func conforms(to check: TransportConformance.Check) async throws {
         try await TransportConformance { settings in

@@ -1,7 +1,8 @@
 import Foundation
 import Gateway
-import GraphQLLanguage
+import GatewayTestSupport
 import GatewayTesting
+import GraphQLLanguage
 import Testing
 
 /// `dump()` of every value that holds a secret shows it as `<redacted>`, as `description` does.

@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import GatewayTestSupport
 import GatewayTesting
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
             $0.deadline = .seconds(5)
             $0.retryPolicy = RetryPolicy(random: { 0.2 })
         }
-        await TimedTest.waitForQuietScheduler()
+        await QuietScheduler.wait(limit: .seconds(30))
         let started = ContinuousClock.now
         let error = try await #require(throws: GatewayError.self) {
             try await provider.send(Endpoint<Empty>.get("slow"))

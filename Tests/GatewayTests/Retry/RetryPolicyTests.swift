@@ -1,5 +1,6 @@
 import Foundation
 @testable import Gateway
+import GatewayTestSupport
 import GatewayTesting
 import Testing
 
@@ -170,7 +171,7 @@ private func retryingProvider(
         let provider = retryingProvider(stub, clock: clock) { $0.observers = [counter, ended] }
         let task = Task { try await provider.send(Endpoint<Empty>.get("x")) }
         await clock.waitForSleeps(1)
-        await TimedTest.waitForQuietScheduler()
+        await QuietScheduler.wait(limit: .seconds(30))
         let cancelledAt = ContinuousClock.now
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 @testable import Gateway
+import GatewayTestSupport
 import GatewayTesting
+import Testing
 
 /// The real `URLSessionTransport` against `LoopbackServer`: every check of the shared transport
 /// conformance suite, then what is particular to this transport.

@@ -7,7 +7,7 @@ import Testing
 
 /// `AsyncHTTPClientTransport` against `LoopbackServer`: every check of the shared transport
 /// conformance suite, then its lifecycle and what is particular to it.
-@Suite(.quietScheduler) struct AsyncHTTPClientTransportTests {
+@Suite struct AsyncHTTPClientTransportTests {
     static let conformance = TransportConformance(
         shutdown: { transport in try await (transport as? AsyncHTTPClientTransport)?.shutdown() },
         makeTransport: { settings in
@@ -101,7 +101,7 @@ import Testing
 
 /// The path where the client keeps time itself: the transport's own client, a request with the
 /// configured idle timeout and no deadline.
-@Suite(.quietScheduler) struct AsyncHTTPClientTransportClientTimeoutTests {
+@Suite struct AsyncHTTPClientTransportClientTimeoutTests {
     @Test func aStalledServerEndsInTheConfiguredIdleTimeout() async throws {
         let server = try LoopbackServer { _ in LoopbackResponse(fault: .stall) }
         defer { server.shutdown() }
