@@ -52,7 +52,9 @@ let package = Package(
             name: "GatewayCLITests",
             dependencies: ["GatewayCLI", "GatewayDemoBackend", "GatewayTesting", "GatewayTestSupport"]
         ),
-        .testTarget(name: "GatewayCodegenTests", dependencies: ["GatewayCodegen", "Gateway", "GatewayTestSupport"]),
+        // `gateway generate`'s output for Queries/ against Schemas/music.graphql, kept fresh by GatewayCodegenTests.
+        .target(name: "MusicOperations", dependencies: ["Gateway", "GraphQLLanguage"], path: "Tests/MusicOperations"),
+        .testTarget(name: "GatewayCodegenTests", dependencies: ["GatewayCodegen", "Gateway", "MusicOperations", "GatewayTestSupport"]),
         .testTarget(
             name: "GatewaySQLiteTests",
             dependencies: ["GatewaySQLite", "GatewayTesting", "GatewayTestSupport"]

@@ -92,7 +92,7 @@ struct GenerationPlan {
             claim(swiftName, by: "the schema type \(typeName)", at: nil)
         }
         for fragment in fragmentDefinitions {
-            let swiftName = GeneratedNames.topLevelName(fragment.node.name.value)
+            let swiftName = GeneratedNames.topLevelName(SwiftNames.upperFirst(fragment.node.name.value))
             names.fragments[fragment.node.name.value] = swiftName
             claim(swiftName, by: "the fragment \(fragment.node.name.value)", at: fragment.location)
         }
@@ -104,7 +104,8 @@ struct GenerationPlan {
                 continue
             }
             let suffix = Self.suffix(operation.node.operation)
-            let swiftName = GeneratedNames.topLevelName(name.hasSuffix(suffix) ? name : name + suffix)
+            let base = SwiftNames.upperFirst(name)
+            let swiftName = GeneratedNames.topLevelName(base.hasSuffix(suffix) ? base : base + suffix)
             operationTypes[name] = swiftName
             claim(swiftName, by: "the \(operation.node.operation.rawValue) \(name)", at: operation.location)
             if operation.node.variableDefinitions.contains(where: { $0.variable.name.value == "Data" }) {

@@ -69,7 +69,7 @@ struct OperationRenderer {
             if let value = variable.defaultValue { documentation += ", `\(Printer.print(value))` when left out" }
             writer.documentation(documentation + ".")
             writer.line("\(access)var \(property): \(swiftType)")
-            var parameter = "\(property): \(swiftType)"
+            var parameter = "\(SwiftNames.parameter(variable.variable.name.value).label): \(swiftType)"
             if swiftType.hasSuffix("?") {
                 parameter += " = " + (variable.defaultValue.flatMap { literals.literal($0, reference: variable.type) } ?? "nil")
             }
@@ -79,8 +79,8 @@ struct OperationRenderer {
         writer.line("/// Creates the operation with its variables; a `nil` variable is not sent.")
         writer.signature("\(access)init", parameters) { writer in
             for variable in variables {
-                let property = SwiftNames.escaped(variable.variable.name.value)
-                writer.line("self.\(property) = \(property)")
+                let name = variable.variable.name.value
+                writer.line("self.\(SwiftNames.escaped(name)) = \(SwiftNames.parameter(name).value)")
             }
         }
     }

@@ -14,8 +14,12 @@ struct SchemaTypeRenderer {
     /// values as written when camel case would make two the same or clash with a member.
     static func caseNames(_ type: Schema.NamedType) -> [String] {
         let camel = type.enumValues.map { SwiftNames.caseName($0.name) }
-        let clashes = Set(camel).count != camel.count || camel.contains { ["rawValue", "__unknown"].contains($0) }
-        return clashes ? type.enumValues.map(\.name) : camel
+        var counts: [String: Int] = [:]
+        for name in camel { counts[name, default: 0] += 1 }
+        let names = zip(type.enumValues, camel).map { value, name in
+            counts[name] == 1 && !["rawValue", "__unknown"].contains(name) ? name : value.name
+        }
+        return Set(names).count == names.count ? names : type.enumValues.map(\.name)
     }
 
     /// An enum with a case per value and `__unknown` for values this schema does not list.
@@ -84,7 +88,7 @@ struct SchemaTypeRenderer {
                 let property = SwiftNames.escaped(field.name)
                 writer.documentation(Self.documentation(field.description, deprecation: field.deprecationReason))
                 writer.line("\(access)\(binding) \(property): \(swiftType)")
-                var parameter = "\(property): \(swiftType)"
+                var parameter = "\(SwiftNames.parameter(field.name).label): \(swiftType)"
                 if swiftType.hasSuffix("?") {
                     let fallback = field.defaultValue.flatMap { literals.literal($0, type: field.type) } ?? "nil"
                     parameter += " = " + fallback
@@ -95,8 +99,7 @@ struct SchemaTypeRenderer {
             writer.line("/// Creates the input; a member left `nil` is not sent, so the server applies its default.")
             writer.signature("\(access)init", parameters) { writer in
                 for field in type.inputFields {
-                    let property = SwiftNames.escaped(field.name)
-                    writer.line("self.\(property) = \(property)")
+                    writer.line("self.\(SwiftNames.escaped(field.name)) = \(SwiftNames.parameter(field.name).value)")
                 }
             }
         }

@@ -25,7 +25,7 @@ struct SelectionRenderer {
         var takenProperties = Set(model.fields.map(\.responseKey))
         var takenTypes = names.reserved.union(takenProperties)
         var properties: [Property] = []
-        var children: [(String, SelectionModel)] = []
+        var children: [(String, SelectionModel, String)] = []
         let access = names.access
         let typename = model.fields.first { $0.responseKey == "__typename" && !$0.isConditional }
             .map { _ in "self.__typename" }
@@ -35,7 +35,7 @@ struct SelectionRenderer {
             if let selection = field.selection {
                 let base = field.type.listDepth > 0 ? SwiftNames.singular(field.responseKey) : field.responseKey
                 named = SwiftNames.unique(SwiftNames.upperFirst(base), in: &takenTypes)
-                children.append((named, selection))
+                children.append((named, selection, "The selections of `\(field.responseKey)`."))
             } else {
                 let leaf = names.schema.namedType(of: field.type).name
                 named = names.leafType(leaf)
@@ -44,7 +44,9 @@ struct SelectionRenderer {
             var type = names.swiftType(field.type, named: named)
             if field.isConditional, !type.hasSuffix("?") { type += "?" }
             properties.append(Property(
-                name: field.responseKey, type: type, documentation: field.description, decoding: nil,
+                name: field.responseKey, type: type,
+                documentation: field.responseKey == "__typename" ? "The object's type name." : field.description,
+                decoding: nil,
                 key: field.responseKey))
         }
         for fragment in model.fragments {
@@ -68,7 +70,7 @@ struct SelectionRenderer {
             let property = SwiftNames.unique("as" + upper, in: &takenProperties)
             takenTypes.insert(property)
             let typeName = SwiftNames.unique("As" + upper, in: &takenTypes)
-            children.append((typeName, condition.selection))
+            children.append((typeName, condition.selection, "The selections on `\(condition.typeName)`."))
             let decoding = Self.when(
                 condition.typeNames, typename, "try \(typeName)(from: decoder)", typeName: typeName, conditional: false)
             properties.append(Property(
@@ -88,9 +90,9 @@ struct SelectionRenderer {
                 writer.line()
                 Self.initializer(properties, access: access, into: &writer)
             }
-            for (childName, child) in children {
+            for (childName, child, childDocumentation) in children {
                 writer.line()
-                render(childName, model: child, documentation: nil, into: &writer)
+                render(childName, model: child, documentation: childDocumentation, into: &writer)
             }
         }
     }
@@ -107,6 +109,7 @@ struct SelectionRenderer {
 
     private static func initializer(_ properties: [Property], access: String, into writer: inout SwiftWriter) {
         let fields = properties.filter { $0.decoding == nil }
+        writer.line("/// Decodes the fields, and the fragments and type conditions from the same object.")
         writer.block("\(access)init(from decoder: any Decoder) throws {") { writer in
             if !fields.isEmpty {
                 writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")

@@ -24,6 +24,13 @@ enum SwiftNames {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// The parameter for a stored property named `name` in a memberwise initializer: its
+    /// declaration's label part and the name the body reads. `self` needs a separate inner name,
+    /// since a parameter named `self` would hide the instance.
+    static func parameter(_ name: String) -> (label: String, value: String) {
+        name == "self" ? ("`self` self_", "self_") : (escaped(name), escaped(name))
+    }
+
     /// `trackSummary` for `TrackSummary`: the first letter, or the leading run of capitals, lowered.
     static func lowerCamel(_ name: String) -> String {
         let characters = Array(name)

@@ -53,10 +53,20 @@ struct SwiftWriter {
         let scalars = Array(line.unicodeScalars)
         var trailing = scalars.count
         while trailing > 0, scalars[trailing - 1] == " " { trailing -= 1 }
+        // Unescaped quotes just written: a third in a row would end the literal, so it is escaped.
+        var quotes = 0
         for (index, scalar) in scalars.enumerated() {
+            if scalar != "\"" { quotes = 0 }
             switch scalar {
             case "\\": result += "\\\\"
-            case "\"": result += "\\\""
+            case "\"":
+                quotes += 1
+                if quotes == 3 {
+                    result += "\\\""
+                    quotes = 0
+                } else {
+                    result += "\""
+                }
             case " " where index >= trailing: result += "\\u{20}"
             default:
                 if scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar.value == 0x2028
