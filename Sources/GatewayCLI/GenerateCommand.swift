@@ -81,7 +81,8 @@ public struct GenerateCommand: Command {
             return 2
         }
         for flag in scalarFlags {
-            guard let equals = flag.firstIndex(of: "="), equals != flag.startIndex, flag.index(after: equals) != flag.endIndex
+            guard let equals = flag.firstIndex(of: "="), equals != flag.startIndex,
+                  flag.index(after: equals) != flag.endIndex
             else { throw UsageError("--scalar takes NAME=TYPE, such as DateTime=Foundation.Date; got '\(flag)'.") }
             configuration.scalars[String(flag[..<equals])] = String(flag[flag.index(after: equals)...])
         }
@@ -112,7 +113,9 @@ public struct GenerateCommand: Command {
     }
 
     /// The configuration file named by `--config`, or `gateway-codegen.json` when there is one.
-    private static func configuration(at path: String?, output: Output) throws(CheckFiles.ReadError) -> CodegenConfiguration {
+    private static func configuration(
+        at path: String?, output: Output
+    ) throws(CheckFiles.ReadError) -> CodegenConfiguration {
         let shown = path ?? "gateway-codegen.json"
         let url = output.url(forPath: shown)
         guard path != nil || FileManager.default.fileExists(atPath: url.path) else { return CodegenConfiguration() }

@@ -55,7 +55,8 @@ public struct CodegenConfiguration: Sendable, Hashable {
             throw Problem(description: "\(name) is not JSON: \(error)")
         }
         guard let object = value.objectValue else {
-            throw Problem(description: "\(name) must hold a JSON object such as {\"scalars\": {\"DateTime\": \"String\"}}.")
+            throw Problem(
+                description: "\(name) must hold a JSON object such as {\"scalars\": {\"DateTime\": \"String\"}}.")
         }
         self.init()
         for member in object {
@@ -66,7 +67,8 @@ public struct CodegenConfiguration: Sendable, Hashable {
                 }
                 for entry in entries {
                     guard let type = entry.value.stringValue, !type.isEmpty else {
-                        throw Problem(description: "\(name): the Swift type of scalar \"\(entry.key)\" must be a string.")
+                        throw Problem(
+                            description: "\(name): the Swift type of scalar \"\(entry.key)\" must be a string.")
                     }
                     scalars[entry.key] = type
                 }
@@ -76,7 +78,8 @@ public struct CodegenConfiguration: Sendable, Hashable {
                 }
                 self.access = access
             default:
-                throw Problem(description: "\(name): unknown key \"\(member.key)\"; the keys are \"scalars\" and \"access\".")
+                throw Problem(
+                    description: "\(name): unknown key \"\(member.key)\"; the keys are \"scalars\" and \"access\".")
             }
         }
     }

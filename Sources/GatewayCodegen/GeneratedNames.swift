@@ -62,6 +62,6 @@ struct GeneratedNames {
     /// The name a schema type takes at the top level: its own, with `_` added when it would hide a
     /// Swift type the generated code uses.
     static func topLevelName(_ name: String) -> String {
-        SwiftNames.reservedTypeNames.contains(name) ? name + "_" : name
+        SwiftNames.reservedTypeNames.contains(name) || SwiftNames.keywords.contains(name) ? name + "_" : name
     }
 }

@@ -39,7 +39,8 @@ extension GenerationPlan {
             renderer.render(
                 operation.node, typeName: swiftName, fileName: operation.fileName, texts: texts, data: model,
                 into: &writer)
-            let imports = ["Gateway", "GraphQLLanguage"] + renderer.modules.subtracting(["Gateway", "GraphQLLanguage"]).sorted()
+            let always = ["Gateway", "GraphQLLanguage"]
+            let imports = always + renderer.modules.subtracting(always).sorted()
             files.append(Self.file(swiftName, imports: imports, body: writer.text))
         }
         return files.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }

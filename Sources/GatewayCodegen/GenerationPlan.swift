@@ -68,7 +68,8 @@ struct GenerationPlan {
                 typeName: fragment.typeCondition.name.value, sets: [(fragment.selectionSet, false)])
         }
         for case .operation(let operation) in completed.definitions {
-            guard let name = operation.name?.value, let root = schema.rootType(for: operation.operation) else { continue }
+            guard let name = operation.name?.value, let root = schema.rootType(for: operation.operation)
+            else { continue }
             dataModels[name] = builder.model(typeName: root.name, sets: [(operation.selectionSet, false)])
             for variable in operation.variableDefinitions { addInputTypes(variable.type.namedType.name.value) }
         }
@@ -99,7 +100,8 @@ struct GenerationPlan {
         for operation in operationDefinitions {
             guard let name = operation.node.name?.value else {
                 diagnostics.append(Diagnostic(
-                    message: "An operation needs a name to become a Swift type; name this \(operation.node.operation.rawValue).",
+                    message: "An operation needs a name to become a Swift type; "
+                        + "name this \(operation.node.operation.rawValue).",
                     locations: operation.location.map { [$0] } ?? []))
                 continue
             }

@@ -71,7 +71,8 @@ struct OperationRenderer {
             writer.line("\(access)var \(property): \(swiftType)")
             var parameter = "\(SwiftNames.parameter(variable.variable.name.value).label): \(swiftType)"
             if swiftType.hasSuffix("?") {
-                parameter += " = " + (variable.defaultValue.flatMap { literals.literal($0, reference: variable.type) } ?? "nil")
+                let fallback = variable.defaultValue.flatMap { literals.literal($0, reference: variable.type) }
+                parameter += " = " + (fallback ?? "nil")
             }
             parameters.append(parameter)
         }

@@ -21,16 +21,20 @@ struct SelectionBuilder {
             possibleTypes: schema.possibleTypeNames(of: typeName))
         var collected = Collected()
         for (set, conditional) in sets {
-            collect(set, conditional: conditional, into: &collected, model: model)
+            collect(set, scopeType: typeName, conditional: conditional, into: &collected, model: model)
         }
-        if model.isAbstract, !collected.fields.contains(where: { $0.responseKey == "__typename" && !$0.isConditional }) {
+        let readsTypename = collected.fields.contains { $0.responseKey == "__typename" && !$0.isConditional }
+        if model.isAbstract, !readsTypename {
             collected.fields.removeAll { $0.responseKey == "__typename" }
             collected.fields.insert(
-                Collected.Field(responseKey: "__typename", fieldName: "__typename", isConditional: false, sets: []),
+                Collected.Field(
+                    responseKey: "__typename", fieldName: "__typename", scopeType: typeName, isConditional: false,
+                    sets: []),
                 at: 0)
         }
         for entry in collected.fields {
-            guard let type = fieldType(entry.fieldName, in: typeName) else { continue }
+            guard let type = fieldType(entry.fieldName, in: typeName) ?? fieldType(entry.fieldName, in: entry.scopeType)
+            else { continue }
             var child: SelectionModel?
             if !entry.sets.isEmpty {
                 child = self.model(typeName: schema.namedType(of: type).name, sets: entry.sets)
@@ -38,7 +42,8 @@ struct SelectionBuilder {
                 enumsUsed.insert(schema.namedType(of: type).name)
             }
             model.fields.append(FieldSelection(
-                responseKey: entry.responseKey, type: type, description: description(entry.fieldName, in: typeName),
+                responseKey: entry.responseKey, type: type,
+                description: description(entry.fieldName, in: entry.scopeType),
                 isConditional: entry.isConditional, selection: child))
         }
         model.fragments = collected.fragments
@@ -55,6 +60,8 @@ struct SelectionBuilder {
         struct Field {
             var responseKey: String
             var fieldName: String
+            /// The type the field was selected on: the model's, or a type condition covering it.
+            var scopeType: String
             var isConditional: Bool
             var sets: [(SelectionSet, Bool)]
         }
@@ -67,7 +74,10 @@ struct SelectionBuilder {
         var conditions: [Condition] = []
     }
 
-    private func collect(_ set: SelectionSet, conditional: Bool, into collected: inout Collected, model: SelectionModel) {
+    private func collect(
+        _ set: SelectionSet, scopeType: String, conditional: Bool, into collected: inout Collected,
+        model: SelectionModel
+    ) {
         for selection in set.selections {
             let isConditional = conditional || Self.mayBeLeftOut(selection.directives)
             switch selection {
@@ -79,12 +89,15 @@ struct SelectionBuilder {
                     collected.fields[index].sets += sets
                 } else {
                     collected.fields.append(Collected.Field(
-                        responseKey: key, fieldName: field.name.value, isConditional: isConditional, sets: sets))
+                        responseKey: key, fieldName: field.name.value, scopeType: scopeType,
+                        isConditional: isConditional, sets: sets))
                 }
             case .inlineFragment(let inline):
                 let condition = inline.typeCondition?.name.value ?? model.typeName
                 if applies(condition, toAllOf: model) {
-                    collect(inline.selectionSet, conditional: isConditional, into: &collected, model: model)
+                    collect(
+                        inline.selectionSet, scopeType: condition, conditional: isConditional, into: &collected,
+                        model: model)
                 } else if let index = collected.conditions.firstIndex(where: { $0.typeName == condition }) {
                     collected.conditions[index].sets.append((inline.selectionSet, isConditional))
                 } else {

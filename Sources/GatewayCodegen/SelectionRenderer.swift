@@ -21,7 +21,9 @@ struct SelectionRenderer {
     }
 
     /// Writes `model` as `struct name`.
-    mutating func render(_ name: String, model: SelectionModel, documentation: String?, into writer: inout SwiftWriter) {
+    mutating func render(
+        _ name: String, model: SelectionModel, documentation: String?, into writer: inout SwiftWriter
+    ) {
         var takenProperties = Set(model.fields.map(\.responseKey))
         var takenTypes = names.reserved.union(takenProperties)
         var properties: [Property] = []
@@ -52,11 +54,13 @@ struct SelectionRenderer {
         for fragment in model.fragments {
             let typeName = names.fragments[fragment.name] ?? fragment.name
             let property = SwiftNames.unique(SwiftNames.lowerCamel(typeName), in: &takenProperties)
-            let attempt = fragment.isConditional ? "(try? \(typeName)(from: decoder))" : "try \(typeName)(from: decoder)"
+            let attempt = fragment.isConditional
+                ? "(try? \(typeName)(from: decoder))" : "try \(typeName)(from: decoder)"
             var decoding = attempt
             var type = typeName
             if let typeNames = fragment.typeNames {
-                decoding = Self.when(typeNames, typename, attempt, typeName: typeName, conditional: fragment.isConditional)
+                decoding = Self.when(
+                    typeNames, typename, attempt, typeName: typeName, conditional: fragment.isConditional)
                 type += "?"
             } else if fragment.isConditional {
                 type += "?"
@@ -115,14 +119,15 @@ struct SelectionRenderer {
                 writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
             }
             for property in properties {
-                let target = "self.\(SwiftNames.escaped(property.name))"
+                let key = SwiftNames.escaped(property.name)
+                let target = "self.\(key)"
                 if let decoding = property.decoding {
                     writer.line("\(target) = \(decoding)")
                 } else if property.type.hasSuffix("?") {
                     let base = String(property.type.dropLast())
-                    writer.line("\(target) = try container.decodeIfPresent(\(base).self, forKey: .\(SwiftNames.escaped(property.name)))")
+                    writer.line("\(target) = try container.decodeIfPresent(\(base).self, forKey: .\(key))")
                 } else {
-                    writer.line("\(target) = try container.decode(\(property.type).self, forKey: .\(SwiftNames.escaped(property.name)))")
+                    writer.line("\(target) = try container.decode(\(property.type).self, forKey: .\(key))")
                 }
             }
         }
