@@ -33,10 +33,14 @@ let package = Package(
         .target(name: "GatewayTestSupport", dependencies: ["Gateway", "GatewayTesting"]),
         // The demo's music backend (REST, GraphQL, sign-in) on the loopback server: not a product.
         .target(name: "GatewayDemoBackend", dependencies: ["Gateway", "GatewayLoopback", "GraphQLLanguage"]),
+        // Swift types for .graphql operations (`gateway generate`): schema and operations in, files out; no Foundation.
+        .target(name: "GatewayCodegen", dependencies: ["GraphQLLanguage"]),
         // The `gateway` command, as a library so that it can be tested.
         .target(
             name: "GatewayCLI",
-            dependencies: ["Gateway", "GatewaySQLite", "GatewayLoopback", "GatewayDemoBackend", "GraphQLLanguage"]
+            dependencies: [
+                "Gateway", "GatewaySQLite", "GatewayLoopback", "GatewayDemoBackend", "GraphQLLanguage", "GatewayCodegen",
+            ]
         ),
         .executableTarget(name: "gateway", dependencies: ["GatewayCLI"]),
 
@@ -48,6 +52,9 @@ let package = Package(
             name: "GatewayCLITests",
             dependencies: ["GatewayCLI", "GatewayDemoBackend", "GatewayTesting", "GatewayTestSupport"]
         ),
+        // `gateway generate`'s output for Queries/ against Schemas/music.graphql, kept fresh by GatewayCodegenTests.
+        .target(name: "MusicOperations", dependencies: ["Gateway", "GraphQLLanguage"], path: "Tests/MusicOperations"),
+        .testTarget(name: "GatewayCodegenTests", dependencies: ["GatewayCodegen", "Gateway", "MusicOperations", "GatewayTestSupport"]),
         .testTarget(
             name: "GatewaySQLiteTests",
             dependencies: ["GatewaySQLite", "GatewayTesting", "GatewayTestSupport"]

@@ -24,6 +24,7 @@ struct Dispatcher: Sendable {
             FormatCommand(),
             NormalizeCommand(),
             CheckCommand(),
+            GenerateCommand(),
             CacheCommand(),
             DemoCommand(),
             BenchCommand(),

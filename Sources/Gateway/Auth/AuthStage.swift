@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLLanguage
 
 /// Attaches credentials: the pipeline's step 4, after the queue and before encoding.
 ///

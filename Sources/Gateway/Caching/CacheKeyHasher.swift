@@ -1,3 +1,5 @@
+import GraphQLLanguage
+
 /// Feeds cache-key components into SHA-256, each one length-prefixed.
 ///
 /// Every component is written as its UTF-8 byte count (8 bytes, big-endian) and then its bytes;

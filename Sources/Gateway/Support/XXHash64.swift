@@ -3,7 +3,7 @@
 /// A checksum guards against accidental damage (a flipped bit, a torn or edited file), not
 /// against someone forging an entry, so it need not be cryptographic; it is checked on every
 /// cache hit, so it must be cheap. XXH64 reads 32 bytes per round (several GB/s), where SHA-256
-/// (`SHA256`, about 186 MB/s here) would cost about 11 µs for a 2 KB body, many times a memory
+/// (`SHA256` in GraphQLLanguage, about 186 MB/s here) would cost about 11 µs for a 2 KB body, many times a memory
 /// hit. Random damage goes unnoticed with a chance of 2⁻⁶⁴.
 ///
 /// Follows the XXH64 specification (Yann Collet, xxHash): the same input and seed give the same

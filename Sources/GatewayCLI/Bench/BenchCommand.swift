@@ -5,6 +5,7 @@ public struct BenchCommand: Command {
         ParseBenchmark(),
         NormalizeBenchmark(),
         ValidateBenchmark(),
+        CodegenBenchmark(),
         CacheBenchmark(),
         LaunchBenchmarkEntry(),
         PipelineBenchmarkEntry(),

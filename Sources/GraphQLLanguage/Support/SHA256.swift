@@ -5,7 +5,7 @@
 ///
 /// The state, including the partial block, lives inline: copying a hasher (to continue from a
 /// common prefix) and hashing short inputs allocate nothing until the digest array is made.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
@@ -15,30 +15,30 @@ public struct SHA256: Sendable {
     private var length: UInt64 = 0
 
     /// Starts a new hash.
-    public init() {}
+    package init() {}
 
     /// Hashes `bytes` in one call and returns the 32-byte digest.
-    public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize()
     }
 
     /// Hashes the UTF-8 bytes of `text` and returns the digest as 64 lower-case hex digits.
-    public static func hexDigest(_ text: String) -> String {
+    package static func hexDigest(_ text: String) -> String {
         var hasher = SHA256()
         hasher.update(text)
         return hex(hasher.finalize())
     }
 
     /// Adds the UTF-8 bytes of `text`.
-    public mutating func update(_ text: String) {
+    package mutating func update(_ text: String) {
         var text = text
         text.withUTF8 { update(buffer: UnsafeRawBufferPointer($0)) }
     }
 
     /// Adds bytes.
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         let handled: Void? = bytes.withContiguousStorageIfAvailable { update(buffer: UnsafeRawBufferPointer($0)) }
         if handled == nil {
             let copy = Array(bytes)
@@ -47,7 +47,7 @@ public struct SHA256: Sendable {
     }
 
     /// Adds the bytes of a raw buffer.
-    public mutating func update(buffer: UnsafeRawBufferPointer) {
+    package mutating func update(buffer: UnsafeRawBufferPointer) {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return }
         length &+= UInt64(buffer.count)
         var offset = 0
@@ -78,7 +78,7 @@ public struct SHA256: Sendable {
     }
 
     /// Pads, compresses the last blocks and returns the 32-byte digest.
-    public consuming func finalize() -> [UInt8] {
+    package consuming func finalize() -> [UInt8] {
         var words = finalizeWords()
         return [UInt8](unsafeUninitializedCapacity: 32) { digest, initialized in
             withUnsafeBytes(of: &words) { raw in
@@ -116,7 +116,7 @@ public struct SHA256: Sendable {
     }
 
     /// Lower-case hexadecimal text of `bytes`.
-    public static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         let digits: [UInt8] = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)

@@ -1,5 +1,5 @@
 import Testing
-@testable import Gateway
+import GraphQLLanguage
 
 @Suite struct SHA256Tests {
     @Test(arguments: [

@@ -1,0 +1,94 @@
+import GraphQLLanguage
+
+/// How `gateway generate` writes Swift: which Swift type each custom scalar becomes and the
+/// access level of the generated declarations.
+///
+/// Read from a `gateway-codegen.json` file:
+///
+/// ```json
+/// {"scalars": {"DateTime": "Foundation.Date"}, "access": "public"}
+/// ```
+///
+/// A custom scalar without an entry is a `String`. A mapped type must be `Codable` and
+/// `Sendable`; when it is written with a module prefix (`Foundation.Date`), the files that use
+/// it import that module.
+public struct CodegenConfiguration: Sendable, Hashable {
+    /// The access level of generated declarations.
+    public enum Access: String, Sendable, Hashable, CaseIterable {
+        /// `public`: the generated types can be used from other modules.
+        case `public`
+        /// `internal`: the generated types stay inside the module that compiles them.
+        case `internal`
+    }
+
+    /// Custom scalar name → Swift type, for example `"DateTime": "Foundation.Date"`.
+    public var scalars: [String: String]
+    /// The access level of generated declarations.
+    public var access: Access
+
+    /// Creates a configuration.
+    /// - Parameters:
+    ///   - scalars: Custom scalar name → Swift type; scalars not listed become `String`.
+    ///   - access: The access level of generated declarations.
+    public init(scalars: [String: String] = [:], access: Access = .public) {
+        self.scalars = scalars
+        self.access = access
+    }
+
+    /// A configuration file that cannot be used.
+    public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What is wrong and how to fix it.
+        public var description: String
+    }
+
+    /// Reads a configuration from the text of a `gateway-codegen.json` file.
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - name: The file's path, for messages.
+    /// - Throws: ``Problem`` when the text is not JSON, has an unknown key, or a value of the
+    ///   wrong kind.
+    public init(json bytes: [UInt8], name: String) throws(Problem) {
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: bytes)
+        } catch {
+            throw Problem(description: "\(name) is not JSON: \(error)")
+        }
+        guard let object = value.objectValue else {
+            throw Problem(
+                description: "\(name) must hold a JSON object such as {\"scalars\": {\"DateTime\": \"String\"}}.")
+        }
+        self.init()
+        for member in object {
+            switch member.key {
+            case "scalars":
+                guard let entries = member.value.objectValue else {
+                    throw Problem(description: "\(name): \"scalars\" must map scalar names to Swift type names.")
+                }
+                for entry in entries {
+                    guard let type = entry.value.stringValue, !type.isEmpty else {
+                        throw Problem(
+                            description: "\(name): the Swift type of scalar \"\(entry.key)\" must be a string.")
+                    }
+                    scalars[entry.key] = type
+                }
+            case "access":
+                guard let text = member.value.stringValue, let access = Access(rawValue: text) else {
+                    throw Problem(description: "\(name): \"access\" must be \"public\" or \"internal\".")
+                }
+                self.access = access
+            default:
+                throw Problem(
+                    description: "\(name): unknown key \"\(member.key)\"; the keys are \"scalars\" and \"access\".")
+            }
+        }
+    }
+
+    /// The module to import for a mapped type written with a module prefix (`Foundation` for
+    /// `Foundation.Date`).
+    static func module(of swiftType: String) -> String? {
+        guard let dot = swiftType.firstIndex(of: "."), !swiftType.hasPrefix("Swift.") else { return nil }
+        let module = String(swiftType[..<dot])
+        return module.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? module : nil
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GraphQLLanguage
+import Testing
+
+/// The corpus's operation folders (`operations/<group>/<source>`), each with its primary schema
+/// and the files the manifest found valid against it; fragment-only files, whose only error
+/// alone is an unused fragment, count as valid.
+enum CorpusUnits {
+    static let root = CodegenFixtures.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
+    static let isAvailable = FileManager.default.fileExists(atPath: root.appendingPathComponent("manifest.json").path)
+
+    /// One folder to generate from.
+    struct Unit: Sendable, CustomTestStringConvertible {
+        var source: String
+        var schemaFiles: [String]
+        var lenient: Bool
+        var paths: [String]
+        /// Why generation is expected to refuse the folder: a text its diagnostics contain.
+        var refusal: String?
+        var testDescription: String { source }
+    }
+
+    /// Folders the generator refuses, and why.
+    static let refusals: [String: String] = [
+        // Every file is its own anonymous query; as one unit they are not valid, and an
+        // anonymous operation could not become a Swift type anyway.
+        "swapi/swapi-graphql": "This anonymous operation must be the only defined operation.",
+        // Two example folders name their queries getCustomerOrders and getcustomerOrders: the
+        // files would overwrite each other on a case-insensitive file system.
+        "shopify-storefront/storefront-api-learning-kit": "would share its name (and file)",
+    ]
+
+    /// A file left out of one extra unit, so the rest of a refused folder is still compiled.
+    static let leftOut = [
+        "shopify-storefront/storefront-api-learning-kit":
+            "operations/shopify-storefront/storefront-api-learning-kit/03_international_pricing/04_get_customer_orders/query.graphql"
+    ]
+
+    private struct Outcome: Decodable { var ok: Bool }
+    private struct SchemaEntry: Decodable {
+        var id: String
+        var path: String?
+        var composed_of: [String]?
+        var build_schema_strict: Outcome?
+        var build_schema_assume_valid_sdl: Outcome?
+    }
+    private struct Validation: Decodable {
+        var validated: Bool
+        var valid: Bool?
+        var rules: [String: Int]?
+    }
+    private struct DocumentEntry: Decodable {
+        var path: String
+        var source: String
+        var primary_schema: String?
+        var parse: Outcome
+        var validation: [String: Validation]?
+    }
+    private struct Manifest: Decodable {
+        var schemas: [SchemaEntry]
+        var documents: [DocumentEntry]
+    }
+
+    static let all: [Unit] = {
+        guard isAvailable, let data = try? Data(contentsOf: root.appendingPathComponent("manifest.json")),
+              let manifest = try? JSONDecoder().decode(Manifest.self, from: data)
+        else { return [] }
+        var paths: [String: [String]] = [:]
+        var schemaOf: [String: String] = [:]
+        for document in manifest.documents {
+            guard document.parse.ok, let primary = document.primary_schema,
+                  let validation = document.validation?[primary], validation.validated else { continue }
+            let rules = Set((validation.rules ?? [:]).keys)
+            guard validation.valid == true || (!rules.isEmpty && rules == ["NoUnusedFragmentsRule"]) else { continue }
+            paths[document.source, default: []].append(document.path)
+            schemaOf[document.source] = primary
+        }
+        var units: [Unit] = []
+        for source in paths.keys.sorted() {
+            guard let id = schemaOf[source], let schema = manifest.schemas.first(where: { $0.id == id }) else { continue }
+            let files = schema.composed_of ?? (schema.path.map { [$0] } ?? [])
+            let lenient = schema.build_schema_strict?.ok == false && schema.build_schema_assume_valid_sdl?.ok == true
+            let sorted = (paths[source] ?? []).sorted()
+            units.append(Unit(source: source, schemaFiles: files, lenient: lenient, paths: sorted,
+                              refusal: refusals[source]))
+            if let left = leftOut[source] {
+                units.append(Unit(source: source + " without " + left.split(separator: "/").suffix(3).joined(separator: "/"),
+                                  schemaFiles: files, lenient: lenient, paths: sorted.filter { $0 != left },
+                                  refusal: nil))
+            }
+        }
+        return units
+    }()
+
+    static func schema(for unit: Unit) throws -> Schema {
+        let sources = try unit.schemaFiles.map { try CodegenFixtures.source(root.appendingPathComponent($0), name: $0) }
+        return try requireSchema(Schema.build(files: sources, options: unit.lenient ? .lenient : .strict))
+    }
+
+    static func sources(for unit: Unit) throws -> [Source] {
+        try unit.paths.map { try CodegenFixtures.source(root.appendingPathComponent($0), name: $0) }
+    }
+}
