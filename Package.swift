@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "GatewayTesting", targets: ["GatewayTesting"]),
         .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
         .executable(name: "gateway", targets: ["gateway"]),
+        .plugin(name: "GatewayCodegenPlugin", targets: ["GatewayCodegenPlugin"]),
     ],
     dependencies: [],
     targets: [
@@ -43,6 +44,11 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "gateway", dependencies: ["GatewayCLI"]),
+        // The generator that the build plugin runs: files in, one Swift file out.
+        .executableTarget(name: "gateway-codegen", dependencies: ["GatewayCodegen", "GraphQLLanguage"]),
+        // `plugins: [.plugin(name: "GatewayCodegenPlugin", package: "Gateway")]` in an app's target
+        // generates the types of its .graphql operations on every build.
+        .plugin(name: "GatewayCodegenPlugin", capability: .buildTool(), dependencies: ["gateway-codegen"]),
 
         .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "GatewayTestSupport"]),
         .testTarget(name: "GatewayTests", dependencies: ["Gateway", "GatewayTesting", "GatewayTestSupport"]),

@@ -1,0 +1,97 @@
+import Foundation
+import PackagePlugin
+
+/// Generates Swift types for a target's GraphQL operations on every `swift build`: list it in the
+/// target's `plugins:` and put the `.graphql` operation files and the schema in the target.
+///
+/// What it reads:
+/// - the schema: the target's `schema.graphqls`, `*.graphqls` or `schema.json` files, or the
+///   paths that `gateway-codegen.json` in the target's folder names under `"schema"`;
+/// - the operations: the target's other `.graphql` files, and the `.graphql` files of the folders
+///   that `gateway-codegen.json` names under `"operations"`;
+/// - `gateway-codegen.json` itself, for `"scalars"` and `"access"` (as `gateway generate` reads it).
+/// Paths in `gateway-codegen.json` are relative to its folder.
+///
+/// It writes one Swift file into the build folder, compiled with the target; an invalid operation
+/// fails the build with its file, line and column.
+@main
+struct GatewayCodegenPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let folder = target.directoryURL
+        let files = target.sourceFiles.map(\.url)
+        let settings = try Settings(folder: folder)
+
+        var schemas = files.filter(Self.isSchema)
+        var operations = files.filter { $0.pathExtension == "graphql" && !Self.isSchema($0) }
+        if let named = settings?.schema {
+            schemas = named.map { folder.appending(path: $0) }
+            operations.removeAll { schemas.map(\.standardizedFileURL).contains($0.standardizedFileURL) }
+        }
+        for path in settings?.operations ?? [] {
+            operations += try Self.graphQLFiles(in: folder.appending(path: path))
+        }
+        guard !operations.isEmpty else { return [] }
+
+        let output = context.pluginWorkDirectoryURL.appending(path: "\(target.name)+GraphQL.swift")
+        var arguments = ["--output", output.path]
+        for schema in schemas { arguments += ["--schema", schema.path] }
+        var inputs = schemas + operations
+        if let configuration = settings?.url {
+            arguments += ["--config", configuration.path]
+            inputs.append(configuration)
+        }
+        arguments += operations.map(\.path)
+        return [.buildCommand(
+            displayName: "Generating GraphQL types for \(target.name)",
+            executable: try context.tool(named: "gateway-codegen").url,
+            arguments: arguments,
+            inputFiles: inputs,
+            outputFiles: [output]
+        )]
+    }
+
+    /// A schema file by its name: `*.graphqls`, `schema.graphql` or `schema.json`.
+    static func isSchema(_ url: URL) -> Bool {
+        let name = url.lastPathComponent.lowercased()
+        return url.pathExtension == "graphqls" || name == "schema.graphql" || name == "schema.json"
+    }
+
+    /// The `.graphql` files below `folder`, sorted by path.
+    static func graphQLFiles(in folder: URL) throws -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            throw PluginError("gateway-codegen.json names the operations folder '\(folder.path)', which cannot be read")
+        }
+        return enumerator.compactMap { $0 as? URL }
+            .filter { $0.pathExtension == "graphql" && !isSchema($0) }
+            .sorted { $0.path < $1.path }
+    }
+}
+
+/// The plugin's part of `gateway-codegen.json`: where the schema and extra operations are.
+struct Settings: Decodable {
+    var schema: [String]?
+    var operations: [String]?
+    /// The file itself, passed on to the generator for scalars and access.
+    var url: URL?
+
+    private enum CodingKeys: String, CodingKey { case schema, operations }
+
+    /// Reads `gateway-codegen.json` in `folder`; `nil` when there is none.
+    init?(folder: URL) throws {
+        let url = folder.appending(path: "gateway-codegen.json")
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        do {
+            self = try JSONDecoder().decode(Settings.self, from: data)
+        } catch {
+            throw PluginError("\(url.path): \(error); write it as {\"schema\": [\"schema.graphqls\"], "
+                + "\"operations\": [\"Queries\"]}")
+        }
+        self.url = url
+    }
+}
+
+struct PluginError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
