@@ -25,6 +25,9 @@ import GraphQLLanguage
 ///         public struct Track: Decodable, Sendable { public let title: String }
 ///     }
 /// }
+/// ```
+/// and is sent by `Provider.fetch`:
+/// ```swift
 /// let track = try await provider.fetch(TrackTitleQuery(id: "42"))
 /// print(track.data.track?.title ?? "no such track")
 /// ```
