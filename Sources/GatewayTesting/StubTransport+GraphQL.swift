@@ -18,17 +18,21 @@ extension StubMatcher {
     public static func graphQL(_ operationName: String?, variables: JSONObject? = nil, path: PathMatch = .any)
         -> StubMatcher
     {
-        let shownVariables = variables.map { object in
-            "(" + object.keys.map { "\($0): \(object[$0].map { $0.serialized() } ?? "null")" }
-                .joined(separator: ", ") + ")"
-        } ?? ""
-        let label = "GraphQL \(operationName ?? "any operation")\(shownVariables)"
+        let label = "GraphQL \(operationName ?? "any operation")\(shown(variables))"
         return StubMatcher(path: path, label: label) { request, body in
             guard let received = ReceivedGraphQLRequest(request, body: body) else { return false }
             if let operationName, received.operationName != operationName { return false }
             guard let variables else { return true }
             return variables.keys.allSatisfy { received.variables[$0] == variables[$0] }
         }
+    }
+
+    /// `(id: "1", first: 2)`, or nothing for `nil`.
+    static func shown(_ variables: JSONObject?) -> String {
+        variables.map { object in
+            "(" + object.keys.map { "\($0): \(object[$0].map { $0.serialized() } ?? "null")" }
+                .joined(separator: ", ") + ")"
+        } ?? ""
     }
 }
 

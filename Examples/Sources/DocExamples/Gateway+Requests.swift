@@ -28,7 +28,8 @@ func graphQLOperation(queriesURL: URL) throws {
     let operations = try OperationStore(directory: queriesURL)
     let getTrack = try operations["GetTrack"]
     let ping = try GraphQLOperation("query Ping { ping }")
-    _ = (getTrack, ping)
+    let generated = GraphQLOperation(definition: GetTrackQuery.definition)
+    _ = (getTrack, ping, generated)
 }
 
 // GraphQLRequest

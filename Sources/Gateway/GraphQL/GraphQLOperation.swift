@@ -4,12 +4,14 @@ import GraphQLLanguage
 /// printed text, its normalized text and the per-operation part of its cache key, all computed
 /// once when it is made.
 ///
-/// Operations usually come from an `OperationStore`; one can also be made from text:
+/// Operations usually come from an `OperationStore`; one can also be made from text, or from
+/// the definition of a generated operation type (see `init(definition:)`), which parses nothing:
 ///
 /// ```swift
 /// let operations = try OperationStore(directory: queriesURL)
 /// let getTrack = try operations["GetTrack"]
 /// let ping = try GraphQLOperation("query Ping { ping }")
+/// let generated = GraphQLOperation(definition: GetTrackQuery.definition)
 /// ```
 public struct GraphQLOperation: Sendable, CustomStringConvertible {
     /// The operation's name; `nil` for an anonymous operation.
@@ -17,7 +19,12 @@ public struct GraphQLOperation: Sendable, CustomStringConvertible {
     /// Query, mutation or subscription.
     public let kind: OperationType
     /// The operation and the fragments it uses, directly or through other fragments.
-    public let selection: OperationSelection
+    ///
+    /// An operation made from a generated definition parses its text the first time this is
+    /// asked for (sending it never asks); a text that does not parse, which only a hand-edited
+    /// definition has, gives the operation with no selections and no variables (and
+    /// `checkedVariables(_:uploads:)` reports the parse error).
+    public var selection: OperationSelection { source.selection }
     /// The operation and its fragments, printed: the `query` text a request sends by default.
     public let text: String
     /// The normalized (compact, canonical) text that cache keys use.
@@ -33,6 +40,8 @@ public struct GraphQLOperation: Sendable, CustomStringConvertible {
     let textHash: String
     /// The SHA-256 hex digest of `normalizedText`.
     let normalizedTextHash: String
+    /// The parsed selection, or the generated definition it is parsed from when asked for.
+    let source: OperationSource
 
     /// Picks an operation out of a parsed document, with the fragments it uses.
     ///
@@ -92,7 +101,7 @@ public struct GraphQLOperation: Sendable, CustomStringConvertible {
         } catch {
             throw GatewayError(.invalidOperation, error.description, fix: "define the fragment next to the operation")
         }
-        self.selection = selection
+        self.source = .parsed(selection)
         self.name = selection.operation.name?.value
         self.kind = selection.operation.operation
         self.text = Printer.print(selection)
@@ -126,6 +135,7 @@ public struct GraphQLOperation: Sendable, CustomStringConvertible {
     /// - Throws: `GatewayError` of kind `.invalidVariables` listing every problem, each naming
     ///   its variable (see `GatewayError.variableErrors`).
     public func checkedVariables(_ variables: GraphQLVariables, uploads: Set<String> = []) throws -> JSONObject {
+        try source.checkParses()
         var checker = GraphQLVariableChecker(operation: self, uploads: uploads)
         let result = checker.check(variables.object)
         guard checker.problems.isEmpty else {

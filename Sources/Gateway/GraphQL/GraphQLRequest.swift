@@ -80,6 +80,17 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
         followsProviderSettings = settings == nil
     }
 
+    /// Makes a request whose variables need no checking (a generated operation's typed ones).
+    init(operation: GraphQLOperation, uncheckedVariables variables: JSONObject, options: GraphQLRequestOptions,
+         settings: GraphQLSettings?) {
+        self.operation = operation
+        self.variables = variables
+        uploads = []
+        self.options = options
+        self.settings = settings ?? GraphQLSettings()
+        followsProviderSettings = settings == nil
+    }
+
     /// `query GetTrack`.
     public var name: String { operation.description }
 
@@ -89,11 +100,15 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
         (options.persistedQueries ?? settings.persistedQueries).isEnabled && uploads.isEmpty
     }
 
+    /// Whether `query` carries the normalized text: when the settings say so, except for a
+    /// generated operation, whose `Data` types were made for its own text.
+    private var sendsNormalizedText: Bool { settings.sendsNormalizedText && !operation.isGenerated }
+
     /// The text `query` carries.
-    var queryText: String { settings.sendsNormalizedText ? operation.normalizedText : operation.text }
+    var queryText: String { sendsNormalizedText ? operation.normalizedText : operation.text }
 
     /// The SHA-256 of `queryText`: the persisted-query hash.
-    var queryHash: String { settings.sendsNormalizedText ? operation.normalizedTextHash : operation.textHash }
+    var queryHash: String { sendsNormalizedText ? operation.normalizedTextHash : operation.textHash }
 
     /// The payload with the query text (the form sent without persisted queries).
     public var payload: GraphQLPayload { payload(.textOnly) }

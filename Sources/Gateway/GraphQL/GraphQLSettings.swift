@@ -17,7 +17,8 @@ public struct GraphQLSettings: Sendable {
     public var usesGETForQueries = false
     /// Automatic persisted queries; disabled by default.
     public var persistedQueries = PersistedQueries.disabled
-    /// Whether `query` carries the normalized (compact) text instead of the printed text.
+    /// Whether `query` carries the normalized (compact) text instead of the printed text; an
+    /// operation of a generated type always sends its generated text.
     public var sendsNormalizedText = false
     /// Which GraphQL errors mean "not authenticated": `extensions.code == "UNAUTHENTICATED"` by
     /// default. An answer with such an error and no data is thrown as `.unauthenticated`, and a
