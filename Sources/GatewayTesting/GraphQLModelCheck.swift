@@ -93,9 +93,17 @@ public struct GraphQLModelCheck: Sendable {
     /// How many `data` responses a check decodes.
     public var responseCount: Int { variations().count }
 
-    /// The `data` responses a check decodes, base response first, each with what it changes.
-    public var responses: [(change: String, data: JSONValue)] {
-        variations().map { (describe($0.change, operation: operationName), response($0)) }
+    /// One `data` response a check decodes.
+    public struct Response: Sendable {
+        /// What it changes in the base response, in words.
+        public var change: String
+        /// The `data` object.
+        public var data: JSONValue
+    }
+
+    /// The `data` responses a check decodes, base response first.
+    public var responses: [Response] {
+        variations().map { Response(change: describe($0.change, operation: operationName), data: response($0)) }
     }
 
     /// Why the check covers only part of the selection, for a selection too large to check whole.

@@ -76,6 +76,15 @@ struct GetTrack: Decodable {
         var track: Track?
     }
 
+    /// A track that is never missing.
+    struct AlwaysThere: Decodable {
+        struct Track: Decodable {
+            var id: String
+        }
+
+        var track: Track
+    }
+
     /// Genres without hip-hop.
     struct WithFewGenres: Decodable {
         enum FewGenres: String, Decodable {

@@ -55,14 +55,32 @@ import Testing
         #expect(try expectModel(Me.self, decodes: fixture.operations["Me"]).isEmpty)
     }
 
-    @Test func aNonOptionalPropertyForANullableFieldIsRecordedWithItsPath() async throws {
+    @Test func aNonOptionalPropertyForANullableFieldIsRecordedWithItsPathAtTheCall() async throws {
         let fixture = try await Self.load()
-        let issues = Self.recordedIssues {
+        let places = Locked<[String]>([])
+        let texts = Locked<[String]>([])
+        let line = #line + 2
+        withKnownIssue {
             expectModel(WrongMe.self, decodes: "query Me { me { id displayName country plan } }",
                         schema: fixture.schema)
+        } matching: { issue in
+            places.withLock { $0.append(issue.sourceLocation.map { "\($0.fileName):\($0.line)" } ?? "none") }
+            texts.withLock { $0 += issue.comments.map(\.rawValue) }
+            return true
+        }
+        #expect(texts.value == [
+            #"Me.me.country: the query selects "country: String" (nullable) but the model's String is not optional"#,
+        ])
+        #expect(places.value == ["GraphQLModelCheckTests.swift:\(line)"])
+
+        // An object the model cannot do without.
+        let getTrack = try fixture.operations["GetTrack"]
+        let issues = Self.recordedIssues {
+            expectModel(GetTrack.AlwaysThere.self, decodes: getTrack, decoder: Self.decoder(),
+                        scalars: ["Milliseconds": 215_000])
         }
         #expect(issues == [
-            #"Me.me.country: the query selects "country: String" (nullable) but the model's String is not optional"#,
+            #"GetTrack.track: the query selects "track: Track" (nullable) but the model's property is not optional"#,
         ])
     }
 
