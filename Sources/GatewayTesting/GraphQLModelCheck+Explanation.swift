@@ -86,11 +86,16 @@ extension GraphQLModelCheck {
             let selected = fields.fields.map { selection.fields[$0].responseKey }
             let list = selected.isEmpty ? "nothing" : selected.joined(separator: ", ")
             let inSchema = schema.type(named: fields.typeName)?.field(named: key) != nil || key == "__typename"
+            // An interface or union whose other object types have the key.
+            let others = selection.fields[parent].cases.filter { other in
+                other.fields.contains { selection.fields[$0].responseKey == key }
+            }.map(\.typeName)
+            let elsewhere = others.isEmpty ? "" : "; it selects \"\(key)\" on \(others.joined(separator: ", ")) only"
             let reason = inSchema
                 ? "the model decodes \"\(key)\" but the query does not select it on \(fields.typeName) "
-                    + "(it selects \(list)); select the field, or make the property optional"
+                    + "(it selects \(list))\(elsewhere); select the field, or make the property optional"
                 : "the model decodes \"\(key)\" but \(fields.typeName) has no such field "
-                    + "(the query selects \(list)); remove the property, or make it optional"
+                    + "(the query selects \(list))\(elsewhere); remove the property, or make it optional"
             return whenCase(variation, inside: parent) + reason
         case .field(let index, let level):
             let field = selection.fields[index]

@@ -192,3 +192,13 @@ struct SearchWithoutReleases: Decodable {
 
     var search: [Result]
 }
+
+/// `{ node { __typename id ... on User { name } } }` read as if every node were a user.
+struct AnyNode: Decodable {
+    struct Node: Decodable {
+        var id: String
+        var name: String
+    }
+
+    var node: Node
+}

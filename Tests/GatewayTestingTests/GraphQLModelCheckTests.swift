@@ -162,4 +162,22 @@ import Testing
                 + "response can leave it out, but the model's property is not optional",
         ])
     }
+
+    @Test func aFieldSelectedOnOnlyOneTypeOfAnInterfaceIsRecordedForTheOthers() throws {
+        let built = Schema.build(sources: [Source("""
+            type Query { node: Node! }
+            interface Node { id: ID! }
+            type User implements Node { id: ID!, name: String! }
+            type Group implements Node { id: ID!, size: Int }
+            """, name: "nodes.graphql")])
+        let schema = try #require(built.schema, "\(built.diagnostics)")
+        let issues = Self.recordedIssues {
+            expectModel(AnyNode.self, decodes: "{ node { __typename id ... on User { name } } }", schema: schema)
+        }
+        #expect(issues == [
+            #"data.node.name: when "node" holds a Group (Node is one of User, Group), the model decodes "name" "#
+                + #"but Group has no such field (the query selects __typename, id); it selects "name" on User only; "#
+                + "remove the property, or make it optional",
+        ])
+    }
 }
