@@ -37,17 +37,21 @@ extension GraphQLModelCheck {
     /// How many list levels along a path hold two items; deeper lists hold one, so that nested
     /// lists cannot make a response grow exponentially.
     static let twoItemListLevels = 3
+    /// The most responses a check decodes.
+    static let maximumResponses = 10_000
 
     /// The base response, then one change at a time: each nullable level once `null`, each list
     /// once empty, each conditional field once absent, each further enum value and object type.
     /// Changes to a field come before changes to the fields inside it.
-    func variations() -> [Variation] {
+    /// - Returns: At most `limit` variations, and whether there were more.
+    func variations(upTo limit: Int) -> (variations: [Variation], cut: Bool) {
         var result = [Variation(change: .none, cases: [:])]
         let fields = selection.fields
         for index in fields.indices.dropFirst() {
+            guard result.count <= limit else { return (Array(result.prefix(limit)), true) }
             let field = fields[index]
             let route = self.route(to: index)
-            for caseIndex in field.cases.indices.dropFirst() {
+            for caseIndex in field.cases.indices.dropFirst() where result.count <= limit {
                 var cases = route
                 cases[index] = caseIndex
                 result.append(Variation(change: .typeCase(field: index, index: caseIndex), cases: cases))
@@ -62,12 +66,12 @@ extension GraphQLModelCheck {
             }
             if field.condition != nil { result.append(Variation(change: .absent(field: index), cases: route)) }
             if case .enumeration(let values) = field.leaf {
-                for value in values.indices.dropFirst() {
+                for value in values.indices.dropFirst() where result.count <= limit {
                     result.append(Variation(change: .enumValue(field: index, index: value), cases: route))
                 }
             }
         }
-        return result
+        return result.count > limit ? (Array(result.prefix(limit)), true) : (result, false)
     }
 
     /// The object types the abstract fields above `field` must take for a response to hold it.

@@ -41,6 +41,10 @@ public struct GraphQLModelCheck: Sendable {
     public let scalars: [String: JSONValue]
     /// The selection laid out per object type.
     let selection: Selection
+    /// The responses to synthesize, base response first.
+    private(set) var plan: [Variation] = []
+    /// Why the check covers only part of the selection, for a selection too large to check whole.
+    public private(set) var truncation: String?
 
     /// Why a check cannot start: no schema, or an operation the schema does not allow.
     public struct SetupError: Error, Sendable, CustomStringConvertible {
@@ -88,10 +92,15 @@ public struct GraphQLModelCheck: Sendable {
         self.schema = schema
         self.scalars = scalars
         self.selection = layout.selection
+        let (plan, cut) = variations(upTo: Self.maximumResponses)
+        self.plan = plan
+        truncation = layout.selection.truncation ?? (cut ? "the selection's fields, enum values and object "
+            + "types make more than \(Self.maximumResponses) responses; the check decodes the first "
+            + "\(Self.maximumResponses)" : nil)
     }
 
     /// How many `data` responses a check decodes.
-    public var responseCount: Int { variations().count }
+    public var responseCount: Int { plan.count }
 
     /// One `data` response a check decodes.
     public struct Response: Sendable {
@@ -103,11 +112,8 @@ public struct GraphQLModelCheck: Sendable {
 
     /// The `data` responses a check decodes, base response first.
     public var responses: [Response] {
-        variations().map { Response(change: describe($0.change, operation: operationName), data: response($0)) }
+        plan.map { Response(change: describe($0.change, operation: operationName), data: response($0)) }
     }
-
-    /// Why the check covers only part of the selection, for a selection too large to check whole.
-    public var truncation: String? { selection.truncation }
 
     /// Decodes every synthesized response into `model` and explains each failure once.
     ///
@@ -121,7 +127,7 @@ public struct GraphQLModelCheck: Sendable {
         var problems: [Problem] = []
         var seen: Set<Problem> = []
         var failedCases: Set<[Int]> = []
-        for variation in variations() {
+        for variation in plan {
             // A response on the way to an object type the model already failed on says nothing new.
             if variation.cases.contains(where: { failedCases.contains([$0.key, $0.value]) }) { continue }
             let data = Data(response(variation).serialized(.compact).utf8)

@@ -74,4 +74,16 @@ import Testing
         #expect(truncation.contains("more than 2000 fields"))
         #expect(check.responseCount < 10_000)
     }
+
+    @Test func anEnumWithManyValuesIsCutShortAndSaysSo() throws {
+        let values = (0..<3_000).map { "V\($0)" }.joined(separator: " ")
+        let built = Schema.build(sources: [Source("""
+            type Query { a: Many, b: Many, c: Many, d: Many }
+            enum Many { \(values) }
+            """, name: "many.graphql")])
+        let schema = try #require(built.schema, "\(built.diagnostics)")
+        let check = try GraphQLModelCheck(GraphQLOperation("{ a b c d }", schema: schema))
+        #expect(check.responseCount == 10_000)
+        #expect(check.truncation?.contains("more than 10000 responses") == true)
+    }
 }
