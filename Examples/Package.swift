@@ -6,6 +6,8 @@ import PackageDescription
 //
 // - `Bookshelf`: the README's tour, a small app with a REST endpoint, a GraphQL query and
 //   mutation from `Queries/`, refresh-token auth and an SQLite cache.
+// - `TypedBookshelf`: the same GraphQL calls through the types that GatewayCodegenPlugin generates
+//   from `Queries/` on every build.
 // - `DocExamples`: the examples of the doc comments, one file per module.
 // - `BookshelfTests`: the README's testing tour (stubs for REST and GraphQL, query-file checks),
 //   run by `swift test` in this folder.
@@ -24,6 +26,11 @@ let package = Package(
             ]
         ),
         .target(
+            name: "TypedBookshelf",
+            dependencies: [.product(name: "Gateway", package: "Gateway")],
+            plugins: [.plugin(name: "GatewayCodegenPlugin", package: "Gateway")]
+        ),
+        .target(
             name: "DocExamples",
             dependencies: [
                 .product(name: "Gateway", package: "Gateway"),
@@ -36,6 +43,14 @@ let package = Package(
             name: "BookshelfTests",
             dependencies: [
                 "Bookshelf",
+                .product(name: "Gateway", package: "Gateway"),
+                .product(name: "GatewayTesting", package: "Gateway"),
+            ]
+        ),
+        .testTarget(
+            name: "TypedBookshelfTests",
+            dependencies: [
+                "TypedBookshelf",
                 .product(name: "Gateway", package: "Gateway"),
                 .product(name: "GatewayTesting", package: "Gateway"),
             ]

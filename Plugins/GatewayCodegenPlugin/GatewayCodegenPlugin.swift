@@ -77,6 +77,18 @@ struct Settings: Decodable {
 
     private enum CodingKeys: String, CodingKey { case schema, operations }
 
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schema = try Self.paths(.schema, in: container)
+        operations = try Self.paths(.operations, in: container)
+    }
+
+    /// A path or a list of paths.
+    private static func paths(_ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>) throws -> [String]? {
+        if let one = try? container.decodeIfPresent(String.self, forKey: key) { return [one] }
+        return try container.decodeIfPresent([String].self, forKey: key)
+    }
+
     /// Reads `gateway-codegen.json` in `folder`; `nil` when there is none.
     init?(folder: URL) throws {
         let url = folder.appending(path: "gateway-codegen.json")

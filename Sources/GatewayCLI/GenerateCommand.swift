@@ -39,7 +39,9 @@ public struct GenerateCommand: Command {
           --config FILE        A JSON configuration (default: gateway-codegen.json in the current
                                directory, when there is one):
                                  {"scalars": {"DateTime": "Foundation.Date"}, "access": "public"}
-                               A custom scalar not listed becomes String. A type written with a
+                               A custom scalar not listed becomes String. "schema" and
+                               "operations" (paths relative to the file) are the defaults
+                               of --schema and QUERIES, and what the build plugin reads. A type written with a
                                module prefix makes the files that use it import that module.
           --scalar NAME=TYPE   Map one custom scalar; overrides the configuration file.
           --access LEVEL       public (default) or internal; overrides the configuration file.
@@ -58,23 +60,27 @@ public struct GenerateCommand: Command {
         guard let outputPath = try arguments.option("output") else {
             throw UsageError("--output DIR is required: the folder the Swift files go to.")
         }
-        var schemaPaths = try arguments.options("schema")
+        let schemaPaths = try arguments.options("schema")
         let configPath = try arguments.option("config")
         let scalarFlags = try arguments.options("scalar")
         let access = try arguments.choice("access", CodegenConfiguration.Access.allCases.map(\.rawValue))
         let lenient = arguments.flag("lenient")
-        var queryPaths = try arguments.positionals()
-        if schemaPaths.isEmpty { schemaPaths = ["Schemas"] }
-        if queryPaths.isEmpty { queryPaths = ["Queries"] }
+        let queryPaths = try arguments.positionals()
 
         var configuration: CodegenConfiguration
         let schemaFiles: [Source]
         let queryFiles: [Source]
         do throws(CheckFiles.ReadError) {
             configuration = try Self.configuration(at: configPath, output: output)
-            schemaFiles = try CheckFiles.read(schemaPaths, extensions: CheckFiles.schemaExtensions,
+            // Paths in the configuration are relative to its folder.
+            let folder = Self.folder(of: configPath ?? "gateway-codegen.json")
+            let schemaDefault = configuration.schema.isEmpty ? ["Schemas"] : configuration.schema.map { folder + $0 }
+            let queryDefault = configuration.operations.isEmpty ? ["Queries"] : configuration.operations.map { folder + $0 }
+            schemaFiles = try CheckFiles.read(schemaPaths.isEmpty ? schemaDefault : schemaPaths,
+                                              extensions: CheckFiles.schemaExtensions,
                                               limit: Limits.schemas.maxBytes, output: output)
-            queryFiles = try CheckFiles.read(queryPaths, extensions: CheckFiles.queryExtensions,
+            queryFiles = try CheckFiles.read(queryPaths.isEmpty ? queryDefault : queryPaths,
+                                             extensions: CheckFiles.queryExtensions,
                                              limit: Limits.operations.maxBytes, output: output)
         } catch {
             output.error("gateway generate: \(error)")
@@ -110,6 +116,13 @@ public struct GenerateCommand: Command {
             return 2
         }
         return 0
+    }
+
+    /// The folder part of `path`, with its slash (`Config/` for `Config/gateway-codegen.json`), or
+    /// nothing for a file in the current directory.
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
     }
 
     /// The configuration file named by `--config`, or `gateway-codegen.json` when there is one.

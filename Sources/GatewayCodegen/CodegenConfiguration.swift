@@ -1,13 +1,16 @@
 import GraphQLLanguage
 
 /// How `gateway generate` writes Swift: which Swift type each custom scalar becomes and the
-/// access level of the generated declarations.
+/// access level of the generated declarations; and, for the build plugin and as defaults of
+/// `gateway generate`, where the schema and the operations are.
 ///
 /// Read from a `gateway-codegen.json` file:
 ///
 /// ```json
-/// {"scalars": {"DateTime": "Foundation.Date"}, "access": "public"}
+/// {"schema": ["Schemas"], "operations": ["Queries"], "scalars": {"DateTime": "Foundation.Date"}, "access": "public"}
 /// ```
+///
+/// Paths are relative to the file's folder.
 ///
 /// A custom scalar without an entry is a `String`. A mapped type must be `Codable` and
 /// `Sendable`; when it is written with a module prefix (`Foundation.Date`), the files that use
@@ -25,6 +28,10 @@ public struct CodegenConfiguration: Sendable, Hashable {
     public var scalars: [String: String]
     /// The access level of generated declarations.
     public var access: Access
+    /// The schema files or folders, relative to the configuration file; empty when not given.
+    public var schema: [String] = []
+    /// The operation files or folders, relative to the configuration file; empty when not given.
+    public var operations: [String] = []
 
     /// Creates a configuration.
     /// - Parameters:
@@ -77,9 +84,17 @@ public struct CodegenConfiguration: Sendable, Hashable {
                     throw Problem(description: "\(name): \"access\" must be \"public\" or \"internal\".")
                 }
                 self.access = access
+            case "schema", "operations":
+                let paths = member.value.arrayValue?.compactMap(\.stringValue) ?? member.value.stringValue.map { [$0] }
+                guard let paths, paths.count == (member.value.arrayValue?.count ?? 1), !paths.isEmpty else {
+                    throw Problem(description: "\(name): \"\(member.key)\" must be a path or a list of paths, "
+                        + "such as [\"Schemas\"].")
+                }
+                if member.key == "schema" { schema = paths } else { operations = paths }
             default:
                 throw Problem(
-                    description: "\(name): unknown key \"\(member.key)\"; the keys are \"scalars\" and \"access\".")
+                    description: "\(name): unknown key \"\(member.key)\"; the keys are \"schema\", \"operations\", "
+                        + "\"scalars\" and \"access\".")
             }
         }
     }

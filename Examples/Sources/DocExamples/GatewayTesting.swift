@@ -85,3 +85,29 @@ func compressionBomb() throws {
     }
     server.shutdown()
 }
+
+// GraphQLModelCheck
+@Suite struct ModelCheckOfGetTrack {
+    @Test func getTrackDecodes() throws {
+        let schema = try OperationStore.schema(at: URL(fileURLWithPath: "Schemas/music.graphql"))
+        let operations = try OperationStore(directory: URL(fileURLWithPath: "Queries"), schema: schema)
+        try expectModel(GetTrack.self, decodes: operations["GetTrack"], scalars: ["Milliseconds": 215_000])
+    }
+}
+
+// expectModel(_:decodes:…), an operation
+@Suite struct ModelCheckOfAnOperation {
+    @Test func meDecodes() throws {
+        let schema = try OperationStore.schema(at: URL(fileURLWithPath: "Schemas/music.graphql"))
+        let operations = try OperationStore(directory: URL(fileURLWithPath: "Queries"), schema: schema)
+        try expectModel(Me.self, decodes: operations["Me"])
+    }
+}
+
+// expectModel(_:decodes:…), text
+@Suite struct ModelCheckOfText {
+    @Test func meDecodes() throws {
+        let schema = try OperationStore.schema(at: URL(fileURLWithPath: "Schemas/music.graphql"))
+        expectModel(Me.self, decodes: "query Me { me { id displayName country plan } }", schema: schema)
+    }
+}

@@ -56,3 +56,12 @@ func parseWithExecutableLimits() throws {
                                     executableLimits: .operations)
     _ = document
 }
+
+// Schema.possibleTypes(of:)
+func possibleTypes() {
+    let sdl = "type Query { search: [Result!]! } union Result = Track | Artist "
+        + "type Track { title: String! } type Artist { name: String! }"
+    if let schema = Schema.build(sources: [Source(sdl)]).schema, let result = schema.type(named: "Result") {
+        print(schema.possibleTypes(of: result).map(\.name))  // ["Track", "Artist"]
+    }
+}

@@ -73,3 +73,14 @@ struct AppLogger: Sendable {
 struct TrackFilter: Codable, Sendable {
     var genre: String
 }
+
+/// The data of the `Me` query of `Queries/`.
+struct Me: Decodable, Sendable {
+    struct User: Decodable, Sendable {
+        var id: String
+        var displayName: String
+        var country: String?
+        var plan: String
+    }
+    var me: User?
+}
