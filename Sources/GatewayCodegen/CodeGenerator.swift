@@ -8,11 +8,9 @@ import GraphQLLanguage
 /// be spread in another); any error stops generation and comes back as diagnostics with file,
 /// line and column. The same input gives the same files, byte for byte, sorted by name.
 ///
-/// ```swift
-/// let generator = CodeGenerator(schema: schema, configuration: CodegenConfiguration())
-/// let result = generator.generate([Source("query Ping { ping }", name: "Ping.graphql")])
-/// for file in result.files { print(file.name) }  // PingQuery.swift
-/// ```
+/// Make one with a built ``Schema`` and call ``generate(_:)`` with the `.graphql` files as
+/// ``Source``s named by their paths; a query `Ping` comes back as the file `PingQuery.swift`.
+/// `gateway generate` does this and writes the files.
 public struct CodeGenerator: Sendable {
     /// The schema the operations are validated against and typed by.
     public var schema: Schema
