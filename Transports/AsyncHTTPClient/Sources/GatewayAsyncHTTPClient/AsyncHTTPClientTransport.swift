@@ -89,7 +89,7 @@ public final class AsyncHTTPClientTransport: Transport {
     public let client: HTTPClient
     private let ownsClient: Bool
     /// Whether the client's read timeout is `configuration.timeout` (true for a client the
-    /// transport made), so that requests with that idle timeout need no watchdog.
+    /// transport made), so that requests with that idle timeout need no timer of their own.
     let clientEnforcesTimeout: Bool
     private let shutDown = NIOLockedValueBox(false)
 
