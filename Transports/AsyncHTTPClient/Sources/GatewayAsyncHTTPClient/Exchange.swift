@@ -55,8 +55,7 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
                     return false
                 }
                 if cancelNow { return task.cancel() }
-                // A client already shut down fails the task without a word to its delegate.
-                task.futureResult.whenFailure { [self] error in fail(error) }
+                task.futureResult.whenFailure { [self] error in taskFailed(error) }
                 if watchesIdleTime { scheduleIdleCheck(at: .now + idleTimeout, on: task.eventLoop) }
             }
         } onCancel: {
@@ -150,6 +149,12 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
     }
 
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
+        finish()
+    }
+
+    /// Ends the body; `false` when the head has not arrived or the exchange is already over.
+    @discardableResult
+    private func finish() -> Bool {
         let ended = state.withLockedValue { state -> State.Ended? in
             guard case .streaming = state.phase else { return nil }
             state.phase = .ended
@@ -159,8 +164,18 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
             }
             return State.Ended(readWaiter: state.readWaiter, timer: state.timer)
         }
-        ended?.timer?.cancel()
-        ended?.readWaiter?.resume(returning: nil)
+        guard let ended else { return false }
+        ended.timer?.cancel()
+        ended.readWaiter?.resume(returning: nil)
+        return true
+    }
+
+    /// The client's task failed. A failure the client reports to the delegate has reached `fail`
+    /// before this; one it does not report comes from a client already shut down (before the
+    /// head) or, after the head, from a request body whose end could not be sent once the whole
+    /// response had been delivered: then the response is complete and the body ends.
+    private func taskFailed(_ error: any Error) {
+        if !finish() { fail(error) }
     }
 
     func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) {
