@@ -1,137 +1,83 @@
-import AsyncHTTPClient
 import Foundation
 import Gateway
 import NIOCore
 import NIOFoundationCompat
 
 extension AsyncHTTPClientTransport {
-    /// The idle timeout and deadline of one exchange, for the cases the client's own read
-    /// timeout does not cover.
-    struct Watch: Sendable {
-        let request: HTTPRequest
-        let progress: Progress
-        let idleTimeout: Duration
-        let callStarted: ContinuousClock.Instant
-
-        /// Runs `operation`; when `watched`, races it against the idle timeout and the deadline,
-        /// cancelling it when one passes.
-        func race<Value: Sendable>(
-            _ watched: Bool, _ operation: @escaping @Sendable () async throws -> Value
-        ) async throws -> Value {
-            guard watched else { return try await operation() }
-            return try await withThrowingTaskGroup(of: Value?.self) { group in
-                group.addTask { try await operation() }
-                group.addTask {
-                    try await watch()
-                    return nil
-                }
-                defer { group.cancelAll() }
-                while let result = try await group.next() {
-                    if let value = result { return value }
-                }
-                throw CancellationError()
-            }
-        }
-
-        /// Ends with a timeout error once the idle timeout or the deadline passes; returns when cancelled.
-        private func watch() async throws {
-            while !Task.isCancelled {
-                let lastActivity = progress.lastActivity
-                let now = ContinuousClock.now
-                if let deadline = request.deadline, now >= deadline {
-                    throw GatewayError.deadlinePassed(request, after: now - callStarted)
-                }
-                if now - lastActivity >= idleTimeout {
-                    throw GatewayError.idleTimeout(request, after: idleTimeout)
-                }
-                var wake = lastActivity + idleTimeout
-                if let deadline = request.deadline, deadline < wake { wake = deadline }
-                do {
-                    try await Task.sleep(until: wake, clock: .continuous)
-                } catch {
-                    return
-                }
-            }
-        }
-    }
-
     /// One exchange's body as the client reads it: backpressured (the client reads from the
-    /// network only as chunks are asked for), checked against the announced length and the
-    /// request's size limit, and within the idle timeout and deadline. Dropping its iterator, or
-    /// cancelling the task that reads, cancels the request.
+    /// network only as chunks are asked for, one or two ahead), checked against the announced
+    /// length and the request's size limit, within the idle timeout and deadline. Dropping the
+    /// body or its iterator before the end, or cancelling the task that reads, cancels the request.
     struct Body: AsyncSequence, Sendable {
         typealias Element = Data
 
-        /// The client's body, or `nil` when the response carries none.
-        let response: HTTPClientResponse.Body?
+        /// The exchange, or `nil` when the response carries no body.
+        let exchange: Exchange?
         let expected: Int?
-        /// Set when the client's own read timeout does not cover the request's limits.
-        let watch: Watch?
         let request: HTTPRequest
-        let progress: Progress
-        let idleTimeout: Duration
         let callStarted: ContinuousClock.Instant
+        /// Cancels the exchange once every copy of the body is gone.
+        private let release: Release?
+
+        init(exchange: Exchange?, expected: Int?, request: HTTPRequest, callStarted: ContinuousClock.Instant) {
+            self.exchange = exchange
+            self.expected = expected
+            self.request = request
+            self.callStarted = callStarted
+            release = exchange.map(Release.init)
+        }
 
         /// Bytes of request body sent in this exchange.
         var bytesSent: Int64 {
             switch request.body {
-            case .file?: progress.bytesSent
+            case .file?: exchange?.bytesSent ?? 0
             case .data(let data)?: Int64(data.count)
             case nil: 0
             }
         }
 
-        func makeAsyncIterator() -> Iterator { Iterator(base: response?.makeAsyncIterator(), body: self) }
+        func makeAsyncIterator() -> Iterator {
+            Iterator(body: self, release: exchange.map(Release.init))
+        }
 
         struct Iterator: AsyncIteratorProtocol {
-            /// `nil` once the body has ended or failed.
-            var base: HTTPClientResponse.Body.AsyncIterator?
             let body: Body
+            /// Cancels the exchange when the iterator is dropped before the end; `nil` once the body has ended or failed.
+            var release: Release?
             var received = 0
 
             mutating func next() async throws -> Data? {
-                guard var iterator = base else { return nil }
-                base = nil
+                guard let exchange = release?.exchange else { return nil }
                 do {
-                    let buffer: ByteBuffer?
-                    if let watch = body.watch {
-                        let box = IteratorBox(iterator)
-                        buffer = try await watch.race(true) { try await box.next() }
-                        iterator = box.iterator
-                    } else {
-                        buffer = try await iterator.next()
-                    }
-                    guard let buffer else {
+                    guard let buffer = try await exchange.nextChunk() else {
+                        release = nil
                         if let expected = body.expected, received < expected {
                             throw AsyncHTTPClientTransport.connectionLost(body.request, received: received, expected: expected)
                         }
                         return nil
                     }
                     received += buffer.readableBytes
-                    body.progress.received(buffer.readableBytes)
                     let limit = body.request.maxResponseBytes
                     if received > limit { throw GatewayError.responseTooLarge(body.request, limit: limit, declared: nil) }
-                    base = iterator
                     return Data(buffer: buffer, byteTransferStrategy: .copy)
                 } catch {
+                    release = nil
+                    exchange.abandon()
                     throw AsyncHTTPClientTransport.map(
-                        error, request: body.request, idleTimeout: body.idleTimeout,
-                        elapsed: ContinuousClock.now - body.callStarted, progress: body.progress.bodyProgress)
+                        error, request: body.request, idleTimeout: exchange.idleTimeout,
+                        elapsed: ContinuousClock.now - body.callStarted, progress: (received, body.expected))
                 }
             }
         }
     }
 
-    /// Carries the client's body iterator into the task that races it against the watchdog.
-    ///
-    /// `@unchecked Sendable` because the iterator is not: it must never be used by two tasks at
-    /// once. It is not: the reading task hands it to one child task for one `next()` and takes it
-    /// back only after that child has ended (the task group's end orders the two).
-    final class IteratorBox: @unchecked Sendable {
-        var iterator: HTTPClientResponse.Body.AsyncIterator
+    /// Abandons its exchange when released: whatever has not been read by then is not wanted.
+    /// (Abandoning an exchange that has ended does nothing.)
+    final class Release: Sendable {
+        let exchange: Exchange
 
-        init(_ iterator: HTTPClientResponse.Body.AsyncIterator) { self.iterator = iterator }
+        init(_ exchange: Exchange) { self.exchange = exchange }
 
-        func next() async throws -> ByteBuffer? { try await iterator.next() }
+        deinit { exchange.abandon() }
     }
 }

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import NIOCore
 
@@ -12,21 +13,33 @@ struct FileChunks: AsyncSequence, Sendable {
     static let chunkSize = 64 * 1024
 
     let url: URL
-    let progress: AsyncHTTPClientTransport.Progress
+    let exchange: Exchange
+
+    /// The file as the client's request body of `length` bytes, each piece written once the
+    /// previous one has been.
+    func body(length: Int64, eventLoop: any EventLoop) -> HTTPClient.Body {
+        .stream(contentLength: length) { writer in
+            let written = eventLoop.makePromise(of: Void.self)
+            written.completeWithTask {
+                for try await piece in self { try await writer.write(.byteBuffer(piece)).get() }
+            }
+            return written.futureResult
+        }
+    }
 
     func makeAsyncIterator() -> Iterator {
-        Iterator(url: url, progress: progress)
+        Iterator(url: url, exchange: exchange)
     }
 
     struct Iterator: AsyncIteratorProtocol {
         let url: URL
-        let progress: AsyncHTTPClientTransport.Progress
+        let exchange: Exchange
         private var handle: FileHandle?
         private var finished = false
 
-        init(url: URL, progress: AsyncHTTPClientTransport.Progress) {
+        init(url: URL, exchange: Exchange) {
             self.url = url
-            self.progress = progress
+            self.exchange = exchange
         }
 
         mutating func next() async throws -> ByteBuffer? {
@@ -38,7 +51,7 @@ struct FileChunks: AsyncSequence, Sendable {
                 try handle?.close()
                 return nil
             }
-            progress.sent(data.count)
+            exchange.sent(data.count)
             return ByteBuffer(bytes: data)
         }
     }

@@ -79,6 +79,23 @@ import Testing
         try await client.shutdown()
     }
 
+    @Test func aBorrowedClientShutDownByItsOwnerFailsClearly() async throws {
+        let server = try LoopbackServer { _ in .text("ok") }
+        defer { server.shutdown() }
+        let client = HTTPClient(
+            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+            configuration: AsyncHTTPClientTransport.clientConfiguration(for: .init())
+        )
+        try await client.shutdown()
+        let transport = AsyncHTTPClientTransport(client: client)
+        let error = await #expect(throws: GatewayError.self) {
+            try await transport.send(HTTPRequest(method: .get, url: try server.url("/")))
+        }
+        #expect(error?.kind == .invalidRequest)
+        #expect(error?.message.contains("shut down") == true, "\(String(describing: error))")
+        #expect(server.requests.isEmpty)
+    }
+
     @Test func aTransportDroppedWithoutShutdownReleasesItsClient() async throws {
         let server = try LoopbackServer { _ in .text("ok") }
         defer { server.shutdown() }

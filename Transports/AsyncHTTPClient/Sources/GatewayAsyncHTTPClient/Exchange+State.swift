@@ -1,0 +1,91 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+
+extension Exchange {
+    enum Phase {
+        case waitingForHead
+        /// The head has arrived; the body has not ended.
+        case streaming
+        /// The body has ended (chunks may still wait to be read).
+        case ended
+        /// The exchange failed or was cancelled (chunks that arrived before may still be read).
+        case failed(any Error)
+
+        var isActive: Bool {
+            switch self {
+            case .waitingForHead, .streaming: true
+            case .ended, .failed: false
+            }
+        }
+    }
+
+    /// What one exchange has received and who waits for it, behind the exchange's lock.
+    struct State {
+        var phase = Phase.waitingForHead
+        var headWaiter: CheckedContinuation<HTTPResponseHead, any Error>?
+        var readWaiter: CheckedContinuation<ByteBuffer?, any Error>?
+        /// Chunks that arrived before they were asked for.
+        var chunks = CircularBuffer<ByteBuffer>(initialCapacity: 2)
+        /// Completed when the reader takes a chunk: until then the client reads no more.
+        var demand: EventLoopPromise<Void>?
+        var task: HTTPClient.Task<Void>?
+        var timer: Scheduled<Void>?
+        var lastActivity: ContinuousClock.Instant
+        /// When the reader started waiting for the chunk it waits for.
+        var readStarted: ContinuousClock.Instant?
+        var sent: Int64 = 0
+
+        init(lastActivity: ContinuousClock.Instant) { self.lastActivity = lastActivity }
+
+        /// What waits to be handed out once the exchange has ended.
+        struct Ended {
+            var headWaiter: CheckedContinuation<HTTPResponseHead, any Error>?
+            var readWaiter: CheckedContinuation<ByteBuffer?, any Error>?
+            var demand: EventLoopPromise<Void>?
+            var timer: Scheduled<Void>?
+            var task: HTTPClient.Task<Void>?
+        }
+
+        /// Moves to `.failed` and takes everything that must hear of it; `nil` when already over.
+        mutating func fail(_ error: any Error) -> Ended? {
+            guard phase.isActive else { return nil }
+            phase = .failed(error)
+            defer {
+                headWaiter = nil
+                readWaiter = nil
+                demand = nil
+                timer = nil
+                task = nil
+            }
+            return Ended(headWaiter: headWaiter, readWaiter: readWaiter, demand: demand, timer: timer, task: task)
+        }
+
+        /// The next chunk, the end (`nil`) or the failure when one is ready, with the client's
+        /// demand to complete when a chunk was taken; `ready` is `nil` when the reader must wait.
+        mutating func takeChunk() -> (ready: Result<ByteBuffer?, any Error>?, demand: EventLoopPromise<Void>?) {
+            if let chunk = chunks.popFirst() {
+                defer { demand = nil }
+                return (.success(chunk), demand)
+            }
+            switch phase {
+            case .waitingForHead, .streaming: return (nil, nil)
+            case .ended: return (.success(nil), nil)
+            case .failed(let error): return (.failure(error), nil)
+            }
+        }
+
+        /// Since when the exchange has been waited on without news; `nil` when nobody waits.
+        var idleSince: ContinuousClock.Instant? {
+            switch phase {
+            case .waitingForHead:
+                return lastActivity
+            case .streaming:
+                guard readWaiter != nil else { return nil }
+                return max(lastActivity, readStarted ?? lastActivity)
+            case .ended, .failed:
+                return nil
+            }
+        }
+    }
+}
