@@ -25,11 +25,12 @@ struct GatewayCodegenPlugin: BuildToolPlugin {
         var schemas = files.filter(Self.isSchema)
         var operations = files.filter { $0.pathExtension == "graphql" && !Self.isSchema($0) }
         if let named = settings?.schema {
-            schemas = named.map { folder.appending(path: $0) }
-            operations.removeAll { schemas.map(\.standardizedFileURL).contains($0.standardizedFileURL) }
+            schemas = try named.flatMap { try Self.files(at: folder.appending(path: $0), extensions: ["graphql", "graphqls", "json"]) }
+            let schemaPaths = Set(schemas.map(\.standardizedFileURL.path))
+            operations.removeAll { schemaPaths.contains($0.standardizedFileURL.path) }
         }
         for path in settings?.operations ?? [] {
-            operations += try Self.graphQLFiles(in: folder.appending(path: path))
+            operations += try Self.files(at: folder.appending(path: path), extensions: ["graphql"]).filter { !Self.isSchema($0) }
         }
         guard !operations.isEmpty else { return [] }
 
@@ -57,13 +58,18 @@ struct GatewayCodegenPlugin: BuildToolPlugin {
         return url.pathExtension == "graphqls" || name == "schema.graphql" || name == "schema.json"
     }
 
-    /// The `.graphql` files below `folder`, sorted by path.
-    static func graphQLFiles(in folder: URL) throws -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
-            throw PluginError("gateway-codegen.json names the operations folder '\(folder.path)', which cannot be read")
+    /// The file at `url`, or the files below it with one of `extensions`, sorted by path.
+    static func files(at url: URL, extensions: Set<String>) throws -> [URL] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw PluginError("gateway-codegen.json names '\(url.path)', which does not exist")
+        }
+        guard isFolder.boolValue else { return [url] }
+        guard let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else {
+            throw PluginError("gateway-codegen.json names the folder '\(url.path)', which cannot be read")
         }
         return enumerator.compactMap { $0 as? URL }
-            .filter { $0.pathExtension == "graphql" && !isSchema($0) }
+            .filter { extensions.contains($0.pathExtension.lowercased()) }
             .sorted { $0.path < $1.path }
     }
 }

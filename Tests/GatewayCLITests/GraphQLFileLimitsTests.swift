@@ -23,7 +23,7 @@ import Testing
     /// A file of `size` bytes that takes no disk space (a sparse file of NUL bytes).
     private func sparseFile(_ name: String, size: UInt64) throws -> URL {
         let url = files.directory.appendingPathComponent(name)
-        FileManager.default.createFile(atPath: url.path, contents: Data("{f}".utf8))
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data("{f}".utf8))
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: size)
         try handle.close()

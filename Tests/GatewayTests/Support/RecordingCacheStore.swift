@@ -16,24 +16,24 @@ final class RecordingCacheStore: CacheStore {
     func get(_ key: CacheKey, now: Date) async throws -> CacheEntry? {
         keys.withLock { $0.append(key) }
         onEvent("cache look-up")
-        return try await memory.get(key, now: now)
+        return await memory.get(key, now: now)
     }
 
     func put(_ entry: CacheEntry) async throws -> Bool {
         stored.withLock { $0.append(entry.name) }
         onEvent("cache store")
-        return try await memory.put(entry)
+        return await memory.put(entry)
     }
 
     func touch(_ key: CacheKey, now: Date, stale: Bool) async throws {
-        try await memory.touch(key, now: now, stale: stale)
+        await memory.touch(key, now: now, stale: stale)
     }
 
-    func remove(_ selection: CacheSelection) async throws -> Int { try await memory.remove(selection) }
+    func remove(_ selection: CacheSelection) async throws -> Int { await memory.remove(selection) }
 
     func list(_ selection: CacheSelection, includeBodies: Bool) async throws -> [CacheRecord] {
-        try await memory.list(selection, includeBodies: includeBodies)
+        await memory.list(selection, includeBodies: includeBodies)
     }
 
-    func statistics() async throws -> CacheStatistics { try await memory.statistics() }
+    func statistics() async throws -> CacheStatistics { await memory.statistics() }
 }
