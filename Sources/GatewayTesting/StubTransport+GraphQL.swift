@@ -21,9 +21,7 @@ extension StubMatcher {
         let label = "GraphQL \(operationName ?? "any operation")\(shown(variables))"
         return StubMatcher(path: path, label: label) { request, body in
             guard let received = ReceivedGraphQLRequest(request, body: body) else { return false }
-            if let operationName, received.operationName != operationName { return false }
-            guard let variables else { return true }
-            return variables.keys.allSatisfy { received.variables[$0] == variables[$0] }
+            return received.matches(operationName: operationName, variables: variables)
         }
     }
 
@@ -66,6 +64,16 @@ extension StubReply {
         if !errors.isEmpty { object["errors"] = .array(errors.map(\.json)) }
         if let extensions { object["extensions"] = .object(extensions) }
         return .json(JSONValue.object(object).serialized(), status: status)
+    }
+}
+
+extension ReceivedGraphQLRequest {
+    /// Whether the request is for `operationName` (any when `nil`) and sends each of
+    /// `variables` (any when `nil`) with an equal value.
+    func matches(operationName: String?, variables: JSONObject?) -> Bool {
+        if let operationName, self.operationName != operationName { return false }
+        guard let variables else { return true }
+        return variables.keys.allSatisfy { self.variables[$0] == variables[$0] }
     }
 }
 
