@@ -42,7 +42,9 @@ struct OperationRenderer {
                 }
                 writer.line("normalizedText: \(SwiftNames.literal(texts.normalizedText)),")
                 writer.line("textHash: \"\(SHA256.hexDigest(texts.text))\",")
-                writer.line("normalizedTextHash: \"\(SHA256.hexDigest(texts.normalizedText))\"")
+                let defaults = Self.variableDefaults(operation.variableDefinitions)
+                writer.line("normalizedTextHash: \"\(SHA256.hexDigest(texts.normalizedText))\"" + (defaults.isEmpty ? "" : ","))
+                if !defaults.isEmpty { writer.line("variableDefaults: [\(defaults.joined(separator: ", "))]") }
             }
             renderVariables(operation.variableDefinitions, into: &writer)
             writer.line()

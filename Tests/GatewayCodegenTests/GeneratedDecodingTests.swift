@@ -85,4 +85,17 @@ import Testing
         #expect(GetTrackQuery.definition.text == loaded.text, "no __typename to add: the texts agree")
         #expect(SearchQuery.definition.normalizedText == (try store["Search"]).normalizedText)
     }
+
+    @Test func aNilVariableWithADeclaredDefaultIsSentWithItAsTheFileLoadedOperationSendsIt() throws {
+        #expect(SearchQuery.definition.variableDefaults == ["first": 10])
+        #expect(CreatePlaylistMutation.definition.variableDefaults == ["isPublic": false])
+        #expect(GetTrackQuery.definition.variableDefaults.isEmpty)
+        let store = try OperationStore(sources: try CodegenFixtures.queries(), schema: try CodegenFixtures.musicSchema())
+        let generated = try GraphQLRequest(SearchQuery(text: "blue", first: nil))
+        let loaded = try GraphQLRequest<JSONValue>(operation: store["Search"], variables: ["text": "blue"])
+        // The same members (their order may differ; cache keys sort them).
+        #expect(Dictionary(uniqueKeysWithValues: generated.variables.map { ($0.key, $0.value) })
+            == Dictionary(uniqueKeysWithValues: loaded.variables.map { ($0.key, $0.value) }))
+        #expect(generated.variables["first"] == 10)
+    }
 }

@@ -24,7 +24,8 @@ public struct CreatePlaylistMutation: GraphQLMutation {
             """,
         normalizedText: "mutation CreatePlaylist($description:String$isPublic:Boolean=false$name:String!){createPlaylist(input:{description:$description isPublic:$isPublic name:$name}){__typename id name isPublic}}",
         textHash: "a76eb934a9f9f96283c34472b5908dba4331d27d44688541adffcd5c4428bb7f",
-        normalizedTextHash: "771f9a2eb7ab90921a49b56a6eb30dcc179e760c0e2257fdec9ede0c9aef6178"
+        normalizedTextHash: "771f9a2eb7ab90921a49b56a6eb30dcc179e760c0e2257fdec9ede0c9aef6178",
+        variableDefaults: ["isPublic": false]
     )
 
     /// `$name: String!`.

@@ -54,7 +54,8 @@ public struct GetArtistQuery: GraphQLQuery {
             """,
         normalizedText: "query GetArtist($id:ID!$releaseKind:ReleaseKind$topTracks:Int=5){artist(id:$id){...ArtistSummary monthlyListeners genres topTracks(first:$topTracks){...TrackSummary}releases(kind:$releaseKind){...ReleaseSummary}}}fragment ArtistSummary on Artist{id name}fragment ReleaseSummary on Release{id title kind releasedAt cover{url width height}}fragment TrackSummary on Track{id title duration explicit artists{...ArtistSummary}}",
         textHash: "4df1266faa1757238a1d477fccb5cd51259aac83afa045b50650865264264c66",
-        normalizedTextHash: "df8027b81a7ce80e6c866c27554ee7ecf317ff3468b92ddd9ad7880cea3a25ea"
+        normalizedTextHash: "df8027b81a7ce80e6c866c27554ee7ecf317ff3468b92ddd9ad7880cea3a25ea",
+        variableDefaults: ["topTracks": 5]
     )
 
     /// `$id: ID!`.

@@ -55,7 +55,8 @@ public struct GetPlaylistQuery: GraphQLQuery {
             """,
         normalizedText: "query GetPlaylist($after:String$first:Int=20$id:ID!){playlist(id:$id){id name description isPublic owner{id displayName}tracks(after:$after first:$first){totalCount edges{cursor addedAt node{...TrackSummary}}pageInfo{hasNextPage endCursor}}}}fragment ArtistSummary on Artist{id name}fragment TrackSummary on Track{id title duration explicit artists{...ArtistSummary}}",
         textHash: "20e99e74a9574a05695cec03167a73a749f24daf0d61b1999fc082365a95c0a6",
-        normalizedTextHash: "95d64e4bcb220c1a6ed8efeec6f8f442b24ccd065a1f50a6e13797d9ea06f757"
+        normalizedTextHash: "95d64e4bcb220c1a6ed8efeec6f8f442b24ccd065a1f50a6e13797d9ea06f757",
+        variableDefaults: ["first": 20]
     )
 
     /// `$id: ID!`.

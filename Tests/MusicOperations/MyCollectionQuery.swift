@@ -72,7 +72,8 @@ public struct MyCollectionQuery: GraphQLQuery {
             """,
         normalizedText: "query MyCollection($after:String$first:Int=20){me{id collection{likedTracks(after:$after first:$first){totalCount edges{addedAt node{...TrackSummary isLiked}}pageInfo{hasNextPage endCursor}}savedReleases{...ReleaseSummary}followedArtists{...ArtistSummary}playlists{id name}}}}fragment ArtistSummary on Artist{id name}fragment ReleaseSummary on Release{id title kind releasedAt cover{url width height}}fragment TrackSummary on Track{id title duration explicit artists{...ArtistSummary}}",
         textHash: "61cac068b5d645a790144a3378689b1be0617db01416aff50eab57c3d1ac0033",
-        normalizedTextHash: "1e4d9f627dc34db8a9c65aa3bc0a15ce6d1723727536c35bd234090a82849097"
+        normalizedTextHash: "1e4d9f627dc34db8a9c65aa3bc0a15ce6d1723727536c35bd234090a82849097",
+        variableDefaults: ["first": 20]
     )
 
     /// `$first: Int`, `20` when left out.

@@ -56,7 +56,8 @@ public struct SearchQuery: GraphQLQuery {
             """,
         normalizedText: "query Search($first:Int=10$kinds:[SearchKind!]$text:String!){search(first:$first kinds:$kinds text:$text){__typename...on Track{...TrackSummary}...on Artist{...ArtistSummary monthlyListeners}...on Release{...ReleaseSummary}}}fragment ArtistSummary on Artist{id name}fragment ReleaseSummary on Release{id title kind releasedAt cover{url width height}}fragment TrackSummary on Track{id title duration explicit artists{...ArtistSummary}}",
         textHash: "49399fc555afe8985438ac43a81c94abb9e2c64bed056b79a8c32ae7b43bef5f",
-        normalizedTextHash: "e656e9b98e5af220f56e6ab50873f947f6eb8c21110e5ad74207a3d8e1eaa998"
+        normalizedTextHash: "e656e9b98e5af220f56e6ab50873f947f6eb8c21110e5ad74207a3d8e1eaa998",
+        variableDefaults: ["first": 10]
     )
 
     /// `$text: String!`.
