@@ -100,20 +100,29 @@ extension Pipeline {
         }
         let revalidated = lookup.revalidated
         let sent = lookup.conditional(prepared)
-        let work: @Sendable () async throws -> Exchange = {
-            var exchange = try await self.exchange(requestable, sent, call, revalidating: revalidated != nil)
-            let settlement = cache.settlement(exchange.answer, plan: plan, entry: revalidated)
-            exchange.answer = settlement.answer
-            exchange.outcome = settlement.outcome
-            exchange.entry = settlement.entry
-            return exchange
+        guard cache.deduplicatesRequests else {
+            return try await settledExchange(requestable, sent, call, cache, plan, revalidating: revalidated)
         }
-        guard cache.deduplicatesRequests else { return try await work() }
-        var (exchange, joined) = try await cache.share(plan.key, work)
+        var (exchange, joined) = try await cache.share(plan.key) {
+            try await self.settledExchange(requestable, sent, call, cache, plan, revalidating: revalidated)
+        }
         if joined {
             exchange.joined = true
             exchange.outcome = .shared
         }
+        return exchange
+    }
+
+    /// Steps 3–8 with the cache's settlement of the answer (a `304` answers with the stored body).
+    private func settledExchange(_ requestable: any Requestable, _ sent: PreparedRequest, _ call: Call,
+                                 _ cache: ResponseCache, _ plan: CachePlan, revalidating revalidated: CacheEntry?)
+        async throws -> Exchange
+    {
+        var exchange = try await exchange(requestable, sent, call, revalidating: revalidated != nil)
+        let settlement = cache.settlement(exchange.answer, plan: plan, entry: revalidated)
+        exchange.answer = settlement.answer
+        exchange.outcome = settlement.outcome
+        exchange.entry = settlement.entry
         return exchange
     }
 

@@ -74,6 +74,8 @@ final class Pipeline: Sendable {
     let tokens: TokenCoordinator?
     /// What step 9 and the endpoints' validation decode with.
     let decodingContext: ResponseDecodingContext
+    /// Whether the provider's header fields pass `HeaderValidation` (checked once, here).
+    let defaultHeadersPass: Bool
 
     init(baseURL: URL, transport: any Transport, configuration: Provider.Configuration) {
         self.baseURL = baseURL
@@ -81,6 +83,7 @@ final class Pipeline: Sendable {
         self.configuration = configuration
         cache = configuration.cache
         decodingContext = ResponseDecodingContext(json: configuration.jsonDecoding)
+        defaultHeadersPass = (try? HeaderValidation.check(configuration.headers)) != nil
         let coordinator = configuration.makeTokenCoordinator()
         tokens = coordinator
         guard let coordinator else {
@@ -98,35 +101,61 @@ final class Pipeline: Sendable {
 
     var clock: any TimeSource { configuration.clock }
 
-    /// Sends `requestable` and hands its value back in its type.
+    /// Sends `requestable` and hands its value back in its type: the request runs in a task of
+    /// its own, which the caller's cancellation cancels, and so does `Provider.invalidate()`,
+    /// without cancelling the caller.
     func send<R: Requestable>(_ requestable: R, as kind: RequestKind = .ordinary) async throws -> Response<R.Value> {
-        let delivery = try await send(erased: requestable, kind)
-        guard let value = delivery.value as? R.Value else {
-            throw GatewayError(.decoding, "\(requestable.name) decoded \(type(of: delivery.value)), not a \(R.Value.self)",
-                               fix: "report this as a bug in Gateway", endpoint: requestable.name)
-        }
-        return Response(value: value, httpResponse: delivery.response, request: delivery.request,
-                        metrics: delivery.metrics)
-    }
-
-    /// Runs the request in a task of its own: the caller's cancellation cancels it, and so does
-    /// `Provider.invalidate()`, without cancelling the caller.
-    func send(erased requestable: any Requestable, _ kind: RequestKind) async throws -> Delivery {
-        let id = RequestID(counter.withLock { count -> UInt64 in
-            count += 1
-            return count
-        })
+        let id = nextID()
         guard !inFlight.isInvalidated else { throw refused(requestable, id: id) }
         // A caller cancelled already: nothing runs (its task would not inherit the cancellation).
         guard !Task.isCancelled else { throw cancelledBeforeStart(requestable, id: id) }
-        let task = Self.startImmediately { try await self.run(requestable, id: id, kind: kind) }
-        inFlight.register(id.rawValue, task)
-        defer { inFlight.remove(id.rawValue) }
+        let task = start(requestable, id: id, kind: kind) { $0 }
         return try await withTaskCancellationHandler {
             try await task.value
         } onCancel: {
             task.cancel()
         }
+    }
+
+    /// Starts `requestable` in a task of its own and hands that task back (its value is
+    /// `finish` applied to the response): `Provider.invalidate()` cancels it, the caller's
+    /// cancellation does not. After `invalidate()`, the task fails with the refusal.
+    func start<R: Requestable, Value: Sendable>(
+        _ requestable: R, _ finish: @escaping @Sendable (Response<R.Value>) -> Value
+    ) -> Task<Value, any Error> {
+        let id = nextID()
+        guard !inFlight.isInvalidated else {
+            let failure = refused(requestable, id: id)
+            return Task { throw failure }
+        }
+        return start(requestable, id: id, kind: .ordinary, finish)
+    }
+
+    /// The request's task, registered with `inFlight`; it removes itself when it ends.
+    private func start<R: Requestable, Value: Sendable>(
+        _ requestable: R, id: RequestID, kind: RequestKind,
+        _ finish: @escaping @Sendable (Response<R.Value>) -> Value
+    ) -> Task<Value, any Error> {
+        let task = Self.startImmediately {
+            defer { self.inFlight.remove(id.rawValue) }
+            let delivery = try await self.run(requestable, id: id, kind: kind)
+            guard let value = delivery.value as? R.Value else {
+                throw GatewayError(.decoding, "\(requestable.name) decoded \(type(of: delivery.value)), not a \(R.Value.self)",
+                                   fix: "report this as a bug in Gateway", endpoint: requestable.name)
+            }
+            return finish(Response(value: value, httpResponse: delivery.response, request: delivery.request,
+                                   metrics: delivery.metrics))
+        }
+        inFlight.register(id.rawValue, task)
+        return task
+    }
+
+    /// The next request's identifier.
+    private func nextID() -> RequestID {
+        RequestID(counter.withLock { count -> UInt64 in
+            count += 1
+            return count
+        })
     }
 
     /// Every step, in the order of the list above.
@@ -176,8 +205,10 @@ final class Pipeline: Sendable {
         }
         var headers = configuration.headers
         headers.merge(prepared.headers)
+        // The provider's own fields were checked once, when it was made: when they passed, only
+        // the requestable's can fail (the merged list is theirs after the provider's).
+        try HeaderValidation.check(defaultHeadersPass ? prepared.headers : headers)
         prepared.headers = headers
-        try HeaderValidation.check(prepared.headers)
         if prepared.cache.policy == .cacheOnly, cache == nil { throw cacheNotConfigured(prepared) }
         if call.refresh != nil {
             prepared.priority = .blocker

@@ -53,7 +53,6 @@ extension Provider {
     /// - Parameter request: an endpoint, an operation, or your own requestable.
     /// - Returns: the running request; await its `response` or `value`.
     public func task<Request: Requestable>(_ request: Request) -> RequestTask<Request.Value> {
-        let pipeline = self.pipeline
-        return RequestTask(Task { try await pipeline.send(request) })
+        RequestTask(pipeline.start(request) { $0 })
     }
 }
