@@ -29,8 +29,6 @@ extension ResponseCache {
     func plan(_ prepared: PreparedRequest, auth: any AuthStage, encoding: ParameterEncodingContext)
         async -> CachePlan?
     {
-        // The work between the two waits is done by `PlanDraft`, so that this function's
-        // suspended frame stays small.
         guard let draft = PlanDraft(prepared, defaultPolicy: defaultPolicy, encoding: encoding),
               let partition = await partition(of: prepared, auth: auth)
         else { return nil }
@@ -116,7 +114,7 @@ struct RESTURLMemo: Sendable {
 }
 
 /// A cache plan before its partition and `Vary` names are known.
-private final class PlanDraft {
+private struct PlanDraft {
     let policy: CachePolicy
     let settings: CacheSettings
     let headers: HTTPHeaders

@@ -16,7 +16,7 @@ extension Pipeline {
         // 6. Adapt.
         var sent = encoded
         do {
-            sent = try await adapt(encoded, &call)
+            if !interceptors.isEmpty { sent = try await adapt(encoded, &call) }
             try HeaderValidation.check(sent.headers)
             try checkDeadline(call, before: "attempt \(call.context.attempt)")
 
@@ -64,9 +64,8 @@ extension Pipeline {
         return encoded
     }
 
-    /// Step 6: each interceptor's `adapt`, in order.
+    /// Step 6: each interceptor's `adapt`, in order (called only when there are interceptors).
     private func adapt(_ encoded: HTTPRequest, _ call: inout Call) async throws -> HTTPRequest {
-        guard !interceptors.isEmpty else { return encoded }
         let adaptingAt = ContinuousClock.now
         defer { call.metrics.interception += ContinuousClock.now - adaptingAt }
         var request = encoded

@@ -101,15 +101,19 @@ final class Pipeline: Sendable {
 
     var clock: any TimeSource { configuration.clock }
 
-    /// Sends `requestable` and hands its value back in its type: the request runs in a task of
-    /// its own, which the caller's cancellation cancels, and so does `Provider.invalidate()`,
-    /// without cancelling the caller.
+    /// Sends `requestable` and hands its value back in its type.
     func send<R: Requestable>(_ requestable: R, as kind: RequestKind = .ordinary) async throws -> Response<R.Value> {
+        try await send(erased: requestable, kind).response(as: R.Value.self, name: requestable.name)
+    }
+
+    /// Runs the request in a task of its own: the caller's cancellation cancels it, and so does
+    /// `Provider.invalidate()`, without cancelling the caller.
+    func send(erased requestable: any Requestable, _ kind: RequestKind) async throws -> Delivery {
         let id = nextID()
         guard !inFlight.isInvalidated else { throw refused(requestable, id: id) }
         // A caller cancelled already: nothing runs (its task would not inherit the cancellation).
         guard !Task.isCancelled else { throw cancelledBeforeStart(requestable, id: id) }
-        let task = start(requestable, id: id, kind: kind) { $0 }
+        let task = start(requestable, id: id, kind: kind)
         return try await withTaskCancellationHandler {
             try await task.value
         } onCancel: {
@@ -117,34 +121,27 @@ final class Pipeline: Sendable {
         }
     }
 
-    /// Starts `requestable` in a task of its own and hands that task back (its value is
-    /// `finish` applied to the response): `Provider.invalidate()` cancels it, the caller's
-    /// cancellation does not. After `invalidate()`, the task fails with the refusal.
-    func start<R: Requestable, Value: Sendable>(
-        _ requestable: R, _ finish: @escaping @Sendable (Response<R.Value>) -> Value
-    ) -> Task<Value, any Error> {
+    /// Starts `requestable` in a task of its own and hands that task back: `Provider.invalidate()`
+    /// cancels it, the caller's cancellation does not. After `invalidate()`, the task fails
+    /// with the refusal.
+    func start(_ requestable: any Requestable) -> Task<Delivery, any Error> {
         let id = nextID()
         guard !inFlight.isInvalidated else {
             let failure = refused(requestable, id: id)
             return Task { throw failure }
         }
-        return start(requestable, id: id, kind: .ordinary, finish)
+        return start(requestable, id: id, kind: .ordinary)
     }
 
-    /// The request's task, registered with `inFlight`; it removes itself when it ends.
-    private func start<R: Requestable, Value: Sendable>(
-        _ requestable: R, id: RequestID, kind: RequestKind,
-        _ finish: @escaping @Sendable (Response<R.Value>) -> Value
-    ) -> Task<Value, any Error> {
-        let task = Self.startImmediately {
-            defer { self.inFlight.remove(id.rawValue) }
-            let delivery = try await self.run(requestable, id: id, kind: kind)
-            guard let value = delivery.value as? R.Value else {
-                throw GatewayError(.decoding, "\(requestable.name) decoded \(type(of: delivery.value)), not a \(R.Value.self)",
-                                   fix: "report this as a bug in Gateway", endpoint: requestable.name)
-            }
-            return finish(Response(value: value, httpResponse: delivery.response, request: delivery.request,
-                                   metrics: delivery.metrics))
+    /// The request's task, registered with `inFlight`; it removes itself when it ends. Where
+    /// the platform allows, it runs on the calling thread until it first suspends, saving a
+    /// thread hand-off.
+    private func start(_ requestable: any Requestable, id: RequestID, kind: RequestKind) -> Task<Delivery, any Error> {
+        let task: Task<Delivery, any Error>
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            task = Task.immediate { try await self.run(requestable, id: id, kind: kind) }
+        } else {
+            task = Task { try await self.run(requestable, id: id, kind: kind) }
         }
         inFlight.register(id.rawValue, task)
         return task
@@ -160,6 +157,7 @@ final class Pipeline: Sendable {
 
     /// Every step, in the order of the list above.
     private func run(_ requestable: any Requestable, id: RequestID, kind: RequestKind) async throws -> Delivery {
+        defer { inFlight.remove(id.rawValue) }
         var call = Call(id: id, name: requestable.name, baseURL: baseURL, kind: kind)
         do {
             // 1. Build.
@@ -167,7 +165,9 @@ final class Pipeline: Sendable {
 
             // 2. Cache look-up.
             var lookup = try await lookUp(prepared, &call)
-            if let stored = try await answer(requestable, from: &lookup, &call) { return finished(stored, &call) }
+            if let stored = try await answer(requestable, prepared, from: &lookup, &call) {
+                return finished(stored, &call)
+            }
 
             // 3–8. Queue, auth, encode, adapt, transport, decide: once, or shared by identical
             // requests in flight; under networkFirst a failure may be answered from the cache.
@@ -175,7 +175,9 @@ final class Pipeline: Sendable {
             do {
                 exchange = try await network(requestable, prepared, lookup, call)
             } catch let failure as GatewayError where lookup?.fallsBack(after: failure) == true {
-                guard let stored = try await answer(requestable, fallingBackFrom: lookup, &call) else { throw failure }
+                guard let stored = try await answer(requestable, prepared, fallingBackFrom: lookup, &call) else {
+                    throw failure
+                }
                 return finished(stored, &call)
             }
             call.took(exchange)
@@ -186,7 +188,7 @@ final class Pipeline: Sendable {
                           persistedQuery: exchange.persistedQuery, &call)
 
             // 10. Cache store.
-            if let lookup { await store(exchange, lookup, &call) }
+            await store(exchange, prepared, lookup, &call)
 
             // 11. Metrics.
             return finished(Delivery(value: value, response: exchange.answer, request: exchange.request), &call)
@@ -299,17 +301,6 @@ final class Pipeline: Sendable {
         if error is CancellationError || error is GatewayError { return error }
         return GatewayError(kind, message, underlying: error)
     }
-
-    /// Starts a task that, where the platform allows, runs on the calling thread until it first
-    /// suspends, saving a thread hand-off.
-    private static func startImmediately<Value: Sendable>(
-        _ operation: sending @escaping @Sendable () async throws -> Value
-    ) -> Task<Value, any Error> {
-        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-            return Task.immediate(operation: operation)
-        }
-        return Task(operation: operation)
-    }
 }
 
 /// What a finished request hands back before it is given its type again.
@@ -318,4 +309,13 @@ struct Delivery: Sendable {
     let response: HTTPResponse
     let request: HTTPRequest
     var metrics = RequestMetrics()
+
+    /// The delivery as the response of a requestable named `name` whose value is a `Value`.
+    func response<Value: Sendable>(as type: Value.Type, name: String) throws -> Response<Value> {
+        guard let value = value as? Value else {
+            throw GatewayError(.decoding, "\(name) decoded \(Swift.type(of: value)), not a \(Value.self)",
+                               fix: "report this as a bug in Gateway", endpoint: name)
+        }
+        return Response(value: value, httpResponse: response, request: request, metrics: metrics)
+    }
 }

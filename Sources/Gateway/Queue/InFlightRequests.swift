@@ -9,7 +9,7 @@
 /// registration takes away instead of registering.
 final class InFlightRequests: Sendable {
     private enum Slot {
-        case running(any CancellableTask)
+        case running(Task<Delivery, any Error>)
         /// Removed before it was registered.
         case ended
     }
@@ -31,7 +31,7 @@ final class InFlightRequests: Sendable {
     /// Registers a request's task; after invalidation, cancels it at once and returns `false`.
     /// A task that has already ended is not registered.
     @discardableResult
-    func register(_ id: UInt64, _ task: some CancellableTask) -> Bool {
+    func register(_ id: UInt64, _ task: Task<Delivery, any Error>) -> Bool {
         let accepted = state.withLock { state -> Bool in
             if case .ended = state.slots.removeValue(forKey: id) { return true }
             guard !state.isInvalidated else { return false }
@@ -57,7 +57,7 @@ final class InFlightRequests: Sendable {
     /// Cancels every request under way, once each, and refuses new ones. The tasks stay
     /// registered until they end and remove themselves.
     func invalidate() {
-        let tasks = state.withLock { state -> [any CancellableTask] in
+        let tasks = state.withLock { state -> [Task<Delivery, any Error>] in
             guard !state.isInvalidated else { return [] }
             state.isInvalidated = true
             return state.slots.values.compactMap { slot in
@@ -68,10 +68,3 @@ final class InFlightRequests: Sendable {
         for task in tasks { task.cancel() }
     }
 }
-
-/// A task `InFlightRequests.invalidate()` can cancel, whatever its value.
-protocol CancellableTask: Sendable {
-    func cancel()
-}
-
-extension Task: CancellableTask {}

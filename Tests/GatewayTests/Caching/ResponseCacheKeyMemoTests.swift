@@ -8,7 +8,8 @@ import Testing
 /// values still get keys of their own, and every key's digest is that of its components.
 @Suite struct ResponseCacheKeyMemoTests {
     @Test func requestsToOneURLUnderAlternatingPartitionsKeepTheirOwnEntries() async throws {
-        let stub = StubTransport().on(.get, "items/1", reply: .json(#"{"a":1}"#, headers: ["Cache-Control": "max-age=60"]))
+        let stub = StubTransport()
+            .on(.get, "items/1", reply: .json(#"{"a":1}"#, headers: ["Cache-Control": "max-age=60"]))
         let setup = CachedProvider(stub: stub)
         func outcome(_ authorization: String?) async throws -> CacheOutcome {
             var endpoint = Endpoint<Data>.get("items/1")
