@@ -62,7 +62,8 @@ final class Pipeline: Sendable {
     let transport: any Transport
     let configuration: Provider.Configuration
     let inFlight = InFlightRequests()
-    private let counter = Locked<UInt64>(0)
+    /// How many requests were started: the last request's identifier.
+    let counter = Locked<UInt64>(0)
     /// Step 2: the response cache, if the provider has one.
     let cache: ResponseCache?
     /// Step 4: the token stage when the provider has a token store, else `configuration.auth`.
@@ -101,62 +102,8 @@ final class Pipeline: Sendable {
 
     var clock: any TimeSource { configuration.clock }
 
-    /// Sends `requestable` and hands its value back in its type.
-    func send<R: Requestable>(_ requestable: R, as kind: RequestKind = .ordinary) async throws -> Response<R.Value> {
-        try await send(erased: requestable, kind).response(as: R.Value.self, name: requestable.name)
-    }
-
-    /// Runs the request in a task of its own: the caller's cancellation cancels it, and so does
-    /// `Provider.invalidate()`, without cancelling the caller.
-    func send(erased requestable: any Requestable, _ kind: RequestKind) async throws -> Delivery {
-        let id = nextID()
-        guard !inFlight.isInvalidated else { throw refused(requestable, id: id) }
-        // A caller cancelled already: nothing runs (its task would not inherit the cancellation).
-        guard !Task.isCancelled else { throw cancelledBeforeStart(requestable, id: id) }
-        let task = start(requestable, id: id, kind: kind)
-        return try await withTaskCancellationHandler {
-            try await task.value
-        } onCancel: {
-            task.cancel()
-        }
-    }
-
-    /// Starts `requestable` in a task of its own and hands that task back: `Provider.invalidate()`
-    /// cancels it, the caller's cancellation does not. After `invalidate()`, the task fails
-    /// with the refusal.
-    func start(_ requestable: any Requestable) -> Task<Delivery, any Error> {
-        let id = nextID()
-        guard !inFlight.isInvalidated else {
-            let failure = refused(requestable, id: id)
-            return Task { throw failure }
-        }
-        return start(requestable, id: id, kind: .ordinary)
-    }
-
-    /// The request's task, registered with `inFlight`; it removes itself when it ends. Where
-    /// the platform allows, it runs on the calling thread until it first suspends, saving a
-    /// thread hand-off.
-    private func start(_ requestable: any Requestable, id: RequestID, kind: RequestKind) -> Task<Delivery, any Error> {
-        let task: Task<Delivery, any Error>
-        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-            task = Task.immediate { try await self.run(requestable, id: id, kind: kind) }
-        } else {
-            task = Task { try await self.run(requestable, id: id, kind: kind) }
-        }
-        inFlight.register(id.rawValue, task)
-        return task
-    }
-
-    /// The next request's identifier.
-    private func nextID() -> RequestID {
-        RequestID(counter.withLock { count -> UInt64 in
-            count += 1
-            return count
-        })
-    }
-
     /// Every step, in the order of the list above.
-    private func run(_ requestable: any Requestable, id: RequestID, kind: RequestKind) async throws -> Delivery {
+    func run(_ requestable: any Requestable, id: RequestID, kind: RequestKind) async throws -> Delivery {
         defer { inFlight.remove(id.rawValue) }
         var call = Call(id: id, name: requestable.name, baseURL: baseURL, kind: kind)
         do {
@@ -265,22 +212,6 @@ final class Pipeline: Sendable {
         let outcome: RequestOutcome = (failure as? GatewayError).map { .failure($0) } ?? .cancelled
         notify { $0.requestFinished(outcome, metrics: call.metrics, context: call.context) }
         return failure
-    }
-
-    /// The error, and the `finished` event, of a request sent after `Provider.invalidate()`.
-    private func refused(_ requestable: any Requestable, id: RequestID) -> GatewayError {
-        let context = RequestContext(id: id, name: requestable.name, baseURL: baseURL)
-        let failure = GatewayError(.cancelled, "the provider was invalidated", fix: "create a new Provider",
-                                   endpoint: requestable.name)
-        notify { $0.requestFinished(.failure(failure), metrics: RequestMetrics(), context: context) }
-        return failure
-    }
-
-    /// The `finished` event of a request whose caller was cancelled before it started.
-    private func cancelledBeforeStart(_ requestable: any Requestable, id: RequestID) -> CancellationError {
-        let context = RequestContext(id: id, name: requestable.name, baseURL: baseURL)
-        notify { $0.requestFinished(.cancelled, metrics: RequestMetrics(), context: context) }
-        return CancellationError()
     }
 
     /// The error for a `cacheOnly` request through a provider without a response cache.
