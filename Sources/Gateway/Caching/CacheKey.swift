@@ -70,17 +70,8 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     /// (`CacheKeyComponents.normalizedURL`).
     static func rest(method: HTTPMethod = .get, normalizedURL: String, partition: CachePartition,
                      vary: [String], requestHeaders: HTTPHeaders) -> CacheKey {
-        var names = Set<String>()
-        var fields: [CacheKeyComponents.VaryField] = []
-        for name in vary {
-            let lowered = name.trimmingCharacters(in: .whitespaces).lowercased()
-            guard !lowered.isEmpty, names.insert(lowered).inserted else { continue }
-            let values = requestHeaders.values(for: lowered)
-            fields.append(.init(name: lowered, value: values.isEmpty ? nil : values.joined(separator: ", ")))
-        }
-        fields.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        return CacheKey(components: .rest(
-            method: method.rawValue, url: normalizedURL, vary: fields, partition: partition))
+        CacheKey(components: .rest(method: method, normalizedURL: normalizedURL, partition: partition, vary: vary,
+                                   requestHeaders: requestHeaders))
     }
 
     /// The digest as 64 lower-case hex digits: the key's text everywhere it is shown or stored.

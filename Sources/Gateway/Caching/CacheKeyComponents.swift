@@ -136,6 +136,25 @@ public struct CacheKeyComponents: Sendable, Hashable {
         return names.filter { seen.insert($0).inserted }
     }
 
+    /// The components of a REST request to a URL already in normal form (`normalizedURL`): the
+    /// values of the `vary` names (trimmed, lower-cased, each once, sorted) taken from
+    /// `requestHeaders`.
+    static func rest(method: HTTPMethod, normalizedURL: String, partition: CachePartition, vary: [String],
+                     requestHeaders: HTTPHeaders) -> CacheKeyComponents {
+        var fields: [VaryField] = []
+        if !vary.isEmpty {
+            var names = Set<String>()
+            for name in vary {
+                let lowered = name.trimmingCharacters(in: .whitespaces).lowercased()
+                guard !lowered.isEmpty, names.insert(lowered).inserted else { continue }
+                let values = requestHeaders.values(for: lowered)
+                fields.append(VaryField(name: lowered, value: values.isEmpty ? nil : values.joined(separator: ", ")))
+            }
+            fields.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        }
+        return .rest(method: method.rawValue, url: normalizedURL, vary: fields, partition: partition)
+    }
+
     /// A URL as REST keys use it: scheme and host lower-cased, fragment dropped, query items
     /// sorted by name (byte order; values of one name keep their order), an empty query removed.
     public static func normalizedURL(_ url: URL) -> String {
@@ -162,16 +181,18 @@ public struct CacheKeyComponents: Sendable, Hashable {
     /// by bytes for every request): no fragment, nothing upper-case before the path, and query
     /// items (if any) already in order by name.
     private static func isNormalized(_ text: String) -> Bool {
-        guard let index = SchemeSeparator.authority(in: text)?.upperBound else { return false }
-        let bytes = Array(text.utf8)
-        // Scheme and authority: lower-case only; no fragment anywhere.
-        for byte in bytes[..<index] where isUpper(byte) { return false }
-        guard !bytes[index...].contains(UInt8(ascii: "#")) else { return false }
-        guard let question = bytes[index...].firstIndex(of: UInt8(ascii: "?")) else { return true }
-        let items = bytes[(question + 1)...].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false)
-        guard !items.contains(where: \.isEmpty) else { return false }
-        let names = items.map { $0.prefix { $0 != UInt8(ascii: "=") } }
-        return zip(names, names.dropFirst()).allSatisfy { !$1.lexicographicallyPrecedes($0) }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let index = SchemeSeparator.authority(in: bytes)?.upperBound else { return false }
+            // Scheme and authority: lower-case only; no fragment anywhere.
+            for byte in bytes[..<index] where isUpper(byte) { return false }
+            guard !bytes[index...].contains(UInt8(ascii: "#")) else { return false }
+            guard let question = bytes[index...].firstIndex(of: UInt8(ascii: "?")) else { return true }
+            let items = bytes[(question + 1)...].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false)
+            guard !items.contains(where: \.isEmpty) else { return false }
+            let names = items.map { $0.prefix { $0 != UInt8(ascii: "=") } }
+            return zip(names, names.dropFirst()).allSatisfy { !$1.lexicographicallyPrecedes($0) }
+        }
     }
 
     private static func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }

@@ -29,13 +29,18 @@ extension ResponseCache {
     func plan(_ prepared: PreparedRequest, auth: any AuthStage, encoding: ParameterEncodingContext)
         async -> CachePlan?
     {
-        // The work between the two waits is done by `PlanDraft`, so that this function's
-        // suspended frame stays small.
         guard let draft = PlanDraft(prepared, defaultPolicy: defaultPolicy, encoding: encoding),
               let partition = await partition(of: prepared, auth: auth)
         else { return nil }
         guard let name = draft.normalizedURL else { return draft.plan(partition: partition, vary: []) }
-        return draft.plan(partition: partition, vary: await varyNames(for: name))
+        let memo = await memo(for: name)
+        return draft.plan(partition: partition, vary: memo.varyNames) { components in
+            // The same components as the URL's last key: that key, without hashing again.
+            if let last = memo.lastKey, last.components == components { return last }
+            let key = CacheKey(components: components)
+            remember(lastKey: key, for: name, varyNames: memo.varyNames)
+            return key
+        }
     }
 
     /// Whose data the response is: for a request that requires authentication, the partition
@@ -66,27 +71,50 @@ extension ResponseCache {
         return request.url
     }
 
-    /// The header names the responses of `url` vary by, as last seen (in memory, else from the
-    /// stored entries of the URL).
-    private func varyNames(for name: String) async -> [String] {
-        if let names = state.withLock({ $0.varyNames[name] }) { return names }
+    /// What is known of a REST URL: the header names its responses vary by, as last seen (in
+    /// memory, else from the stored entries of the URL), and the last key made for it.
+    private func memo(for name: String) async -> RESTURLMemo {
+        if let memo = state.withLock({ $0.restURLs[name] }) { return memo }
         let records = (try? await store.list(.operation(name), includeBodies: false)) ?? []
         let names = records.first.map { $0.entry.key.components.vary.map(\.name) } ?? []
         remember(varyNames: names, for: name)
-        return names
+        return RESTURLMemo(varyNames: names)
     }
 
-    /// Remembers the `Vary` names of a URL (normalized), keeping the memo bounded.
+    /// Remembers the `Vary` names of a URL (normalized), keeping the memo bounded; new names
+    /// forget the URL's last key.
     func remember(varyNames names: [String], for name: String) {
         state.withLock { state in
-            if state.varyNames.count >= 10_000, state.varyNames[name] == nil { state.varyNames = [:] }
-            state.varyNames[name] = names
+            if state.restURLs[name]?.varyNames == names { return }
+            if state.restURLs.count >= 10_000, state.restURLs[name] == nil { state.restURLs = [:] }
+            state.restURLs[name] = RESTURLMemo(varyNames: names)
+        }
+    }
+
+    /// Remembers the last key made for a URL (normalized), keeping the memo bounded.
+    private func remember(lastKey key: CacheKey, for name: String, varyNames names: [String]) {
+        state.withLock { state in
+            if state.restURLs.count >= 10_000, state.restURLs[name] == nil { state.restURLs = [:] }
+            state.restURLs[name, default: RESTURLMemo(varyNames: names)].lastKey = key
         }
     }
 }
 
+/// What the response cache keeps of one REST URL (normalized) between requests.
+///
+/// A key's digest is a function of its components alone, so a request whose components equal
+/// those of `lastKey` (same method, URL, `Vary` values and partition) takes that key as it is:
+/// the usual run of requests to one URL hashes once, and the digest, the one stores save, does
+/// not change.
+struct RESTURLMemo: Sendable {
+    /// The header names the URL's responses vary by, as last seen.
+    var varyNames: [String]
+    /// The last key made for the URL.
+    var lastKey: CacheKey?
+}
+
 /// A cache plan before its partition and `Vary` names are known.
-private final class PlanDraft {
+private struct PlanDraft {
     let policy: CachePolicy
     let settings: CacheSettings
     let headers: HTTPHeaders
@@ -121,14 +149,17 @@ private final class PlanDraft {
         graphQL = prepared.graphQLCache
     }
 
-    /// The plan for `partition`; `nil` when the responses vary by `*`.
-    func plan(partition: CachePartition, vary names: [String]) -> CachePlan? {
+    /// The plan for `partition`; `nil` when the responses vary by `*`. A REST key is `key` of
+    /// its components.
+    func plan(partition: CachePartition, vary names: [String],
+              key: (CacheKeyComponents) -> CacheKey = { CacheKey(components: $0) }) -> CachePlan? {
         if let graphQL {
             return CachePlan(key: graphQL.key(partition: partition), policy: policy, settings: settings,
                              partition: partition, rest: nil)
         }
         guard let url, let normalizedURL, !names.contains("*") else { return nil }
-        let key = CacheKey.rest(normalizedURL: normalizedURL, partition: partition, vary: names, requestHeaders: headers)
+        let key = key(.rest(method: .get, normalizedURL: normalizedURL, partition: partition, vary: names,
+                            requestHeaders: headers))
         return CachePlan(key: key, policy: policy, settings: settings, partition: partition, rest: (url, headers),
                          varyNames: names)
     }

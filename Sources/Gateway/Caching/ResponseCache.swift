@@ -70,8 +70,9 @@ public final class ResponseCache: AuthEventObserver {
         /// Bumped by every invalidation and purge: a response whose request began at an older
         /// generation is not stored.
         var generation: UInt64 = 0
-        /// The `Vary` names seen for each REST URL (normalized), learned from responses and the store.
-        var varyNames: [String: [String]] = [:]
+        /// What is known of each REST URL (normalized): the `Vary` names seen, learned from
+        /// responses and the store, and the last key made for it.
+        var restURLs: [String: RESTURLMemo] = [:]
         /// Network calls in flight, by key.
         var calls: [CacheKey.Digest: SharedCall] = [:]
     }

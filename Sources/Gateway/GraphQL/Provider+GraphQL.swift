@@ -127,11 +127,9 @@ extension Provider {
     /// - Parameter request: the request, made in advance.
     /// - Returns: the running request; await its `response` or `value`.
     public func task<Value>(_ request: GraphQLRequest<Value>) -> RequestTask<GraphQLResponse<Value>> {
-        let pipeline = self.pipeline
-        return RequestTask(Task {
-            let response = try await pipeline.send(request)
-            return response.map { _ in GraphQLResponse(response) }
-        })
+        RequestTask(pipeline.start(request), name: request.name) { response in
+            response.map { _ in GraphQLResponse(response) }
+        }
     }
 }
 

@@ -14,20 +14,21 @@ extension Pipeline {
         let encoded = try encode(prepared, replaying: replayed, &call)
 
         // 6. Adapt.
-        var attempt = Attempt(encoded: encoded, preparedHeaders: prepared.headers)
+        var sent = encoded
         do {
-            attempt.sent = try await adapt(encoded, &call)
-            try HeaderValidation.check(attempt.sent.headers)
+            if !interceptors.isEmpty { sent = try await adapt(encoded, &call) }
+            try HeaderValidation.check(sent.headers)
             try checkDeadline(call, before: "attempt \(call.context.attempt)")
 
             // 7. Transport.
-            if let monitor = configuration.reachability { try await awaitConnectivity(monitor, attempt.sent, &call) }
-            attempt.outcome = try await transmit(attempt.sent, &call)
+            if let monitor = configuration.reachability { try await awaitConnectivity(monitor, sent, &call) }
+            let outcome = try await transmit(sent, &call)
+            return Attempt(encoded: encoded, sent: sent, outcome: outcome, preparedHeaders: prepared.headers)
         } catch {
-            attempt.removeTemporaryBodies()
+            sent.removeTemporaryBody(unlessUsedBy: encoded)
+            encoded.removeTemporaryBody()
             throw error
         }
-        return attempt
     }
 
     /// Step 5: a fresh `HTTPRequest` from the prepared one, parameters encoded in order; after
@@ -63,9 +64,8 @@ extension Pipeline {
         return encoded
     }
 
-    /// Step 6: each interceptor's `adapt`, in order.
+    /// Step 6: each interceptor's `adapt`, in order (called only when there are interceptors).
     private func adapt(_ encoded: HTTPRequest, _ call: inout Call) async throws -> HTTPRequest {
-        guard !interceptors.isEmpty else { return encoded }
         let adaptingAt = ContinuousClock.now
         defer { call.metrics.interception += ContinuousClock.now - adaptingAt }
         var request = encoded
@@ -128,16 +128,10 @@ struct Attempt: Sendable {
     /// The request as the encoders made it (step 5).
     let encoded: HTTPRequest
     /// The request as sent, after the interceptors (step 6).
-    var sent: HTTPRequest
-    var outcome = Outcome.failure(GatewayError(.transport, "the attempt was not sent"))
+    let sent: HTTPRequest
+    let outcome: Outcome
     /// The header fields of the prepared request the encoders started from.
     let preparedHeaders: HTTPHeaders
-
-    init(encoded: HTTPRequest, preparedHeaders: HTTPHeaders) {
-        self.encoded = encoded
-        self.preparedHeaders = preparedHeaders
-        sent = encoded
-    }
 
     /// The response, if the attempt has one.
     var response: HTTPResponse? {

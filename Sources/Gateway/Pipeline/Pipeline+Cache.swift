@@ -9,19 +9,20 @@ extension Pipeline {
         let lookingUpAt = ContinuousClock.now
         defer { call.metrics.cacheLookup = ContinuousClock.now - lookingUpAt }
         let encoding = ParameterEncodingContext(json: configuration.jsonEncoding, endpoint: prepared.name)
-        var lookup = CacheLookup(prepared: prepared, generation: cache.generation)
-        lookup.plan = await cache.plan(prepared, auth: auth, encoding: encoding)
-        guard let plan = lookup.plan else {
+        var lookup = CacheLookup(generation: cache.generation)
+        guard let plan = await cache.plan(prepared, auth: auth, encoding: encoding) else {
             call.metrics.cacheOutcome = .notCacheable
             return lookup
         }
-        guard plan.policy != .networkOnly else { return lookup }
-        do {
-            lookup.entry = try await cache.store.get(plan.key, now: cache.now())
-        } catch {
-            // A store that cannot be read is a miss, except where it is the only answer.
-            if plan.policy == .cacheOnly { throw error }
+        if plan.policy != .networkOnly {
+            do {
+                lookup.entry = try await cache.store.get(plan.key, now: cache.now())
+            } catch {
+                // A store that cannot be read is a miss, except where it is the only answer.
+                if plan.policy == .cacheOnly { throw error }
+            }
         }
+        lookup.plan = plan
         return lookup
     }
 
@@ -31,20 +32,19 @@ extension Pipeline {
     /// `304` answers with its body).
     ///
     /// - Throws: `.cacheMiss` for a `cacheOnly` request the cache cannot answer.
-    func answer(_ requestable: any Requestable, from lookup: inout CacheLookup?, _ call: inout Call) async throws
-        -> Delivery?
-    {
-        guard let cache, let plan = lookup?.plan, let prepared = lookup?.prepared else { return nil }
+    func answer(_ requestable: any Requestable, _ prepared: PreparedRequest, from lookup: inout CacheLookup?,
+                _ call: inout Call) async throws -> Delivery? {
+        guard let cache, let policy = lookup?.plan?.policy else { return nil }
         let now = cache.now()
         if let entry = lookup?.entry,
-           plan.policy == .cacheOnly || (plan.policy == .cacheFirst && entry.isFresh(at: now))
+           policy == .cacheOnly || (policy == .cacheFirst && entry.isFresh(at: now))
         {
             if let answered = try await answer(requestable, with: entry, prepared, fresh: entry.isFresh(at: now), &call) {
                 return answered
             }
             lookup?.entry = nil
         }
-        guard plan.policy != .cacheOnly else {
+        guard policy != .cacheOnly else {
             throw GatewayError(
                 .cacheMiss, "\(requestable.name) is not in the cache, and its cache policy is cacheOnly",
                 fix: "fetch it once with another policy (cacheFirst, networkFirst), or catch .cacheMiss")
@@ -62,11 +62,10 @@ extension Pipeline {
 
     /// Under `networkFirst` (and `cacheAndNetwork`): the stored entry, decoded, for a request
     /// whose network exchange failed; `nil` when there is none or it does not decode.
-    func answer(_ requestable: any Requestable, fallingBackFrom lookup: CacheLookup?, _ call: inout Call) async throws
-        -> Delivery?
-    {
-        guard let cache, let lookup, let entry = lookup.entry else { return nil }
-        return try await answer(requestable, with: entry, lookup.prepared, fresh: entry.isFresh(at: cache.now()), &call)
+    func answer(_ requestable: any Requestable, _ prepared: PreparedRequest, fallingBackFrom lookup: CacheLookup?,
+                _ call: inout Call) async throws -> Delivery? {
+        guard let cache, let entry = lookup?.entry else { return nil }
+        return try await answer(requestable, with: entry, prepared, fresh: entry.isFresh(at: cache.now()), &call)
     }
 
     /// Answers from a stored entry: decoded by the requestable, nothing sent; `nil`, and the
@@ -93,23 +92,19 @@ extension Pipeline {
     func network(_ requestable: any Requestable, _ prepared: PreparedRequest, _ lookup: CacheLookup?, _ call: Call)
         async throws -> Exchange
     {
-        guard let cache, let lookup, let plan = lookup.plan else {
+        guard let cache, let plan = lookup?.plan else {
             var exchange = try await exchange(requestable, prepared, call)
             exchange.outcome = lookup == nil ? .notConsulted : .notCacheable
             return exchange
         }
-        let revalidated = lookup.revalidated
-        let sent = lookup.conditional(prepared)
-        let work: @Sendable () async throws -> Exchange = {
-            var exchange = try await self.exchange(requestable, sent, call, revalidating: revalidated != nil)
-            let settlement = cache.settlement(exchange.answer, plan: plan, entry: revalidated)
-            exchange.answer = settlement.answer
-            exchange.outcome = settlement.outcome
-            exchange.entry = settlement.entry
-            return exchange
+        let revalidated = lookup?.revalidated
+        let sent = lookup?.conditional(prepared) ?? prepared
+        guard cache.deduplicatesRequests else {
+            return try await settledExchange(requestable, sent, call, cache, plan, revalidating: revalidated)
         }
-        guard cache.deduplicatesRequests else { return try await work() }
-        var (exchange, joined) = try await cache.share(plan.key, work)
+        var (exchange, joined) = try await cache.share(plan.key) {
+            try await self.settledExchange(requestable, sent, call, cache, plan, revalidating: revalidated)
+        }
         if joined {
             exchange.joined = true
             exchange.outcome = .shared
@@ -117,26 +112,38 @@ extension Pipeline {
         return exchange
     }
 
-    /// Step 10: the entry the cache made of a decoded answer is written (timed); a request the
-    /// cache does not store invalidates what it changed when it succeeded. A request that joined
-    /// another's exchange writes nothing: the one that ran it does.
-    func store(_ exchange: Exchange, _ lookup: CacheLookup, _ call: inout Call) async {
-        guard let cache, !exchange.joined else { return }
-        guard lookup.plan != nil else {
-            await cache.invalidate(after: lookup.prepared, request: exchange.request, response: exchange.answer)
+    /// Steps 3–8 with the cache's settlement of the answer (a `304` answers with the stored body).
+    private func settledExchange(_ requestable: any Requestable, _ sent: PreparedRequest, _ call: Call,
+                                 _ cache: ResponseCache, _ plan: CachePlan, revalidating revalidated: CacheEntry?)
+        async throws -> Exchange
+    {
+        var exchange = try await exchange(requestable, sent, call, revalidating: revalidated != nil)
+        let settlement = cache.settlement(exchange.answer, plan: plan, entry: revalidated)
+        exchange.answer = settlement.answer
+        exchange.outcome = settlement.outcome
+        exchange.entry = settlement.entry
+        return exchange
+    }
+
+    /// Step 10 (nothing without a look-up): the entry the cache made of a decoded answer is
+    /// written (timed); a request the cache does not store invalidates what it changed when it
+    /// succeeded. A request that joined another's exchange writes nothing: the one that ran it does.
+    func store(_ exchange: Exchange, _ prepared: PreparedRequest, _ lookup: CacheLookup?, _ call: inout Call) async {
+        guard let cache, let generation = lookup?.generation, !exchange.joined else { return }
+        guard lookup?.plan != nil else {
+            await cache.invalidate(after: prepared, request: exchange.request, response: exchange.answer)
             return
         }
         guard let entry = exchange.entry else { return }
         let writingAt = ContinuousClock.now
-        await cache.write(entry, generation: lookup.generation)
+        await cache.write(entry, generation: generation)
         call.metrics.cacheWrite = ContinuousClock.now - writingAt
     }
 }
 
-/// Step 2's result for one request: the request as built, its cache plan (`nil`: not
-/// cacheable) and the stored entry, if any.
+/// Step 2's result for one request: its cache plan (`nil`: not cacheable) and the stored
+/// entry, if any.
 struct CacheLookup: Sendable {
-    let prepared: PreparedRequest
     /// The cache's generation at the look-up: a write is dropped when an invalidation came since.
     let generation: UInt64
     var plan: CachePlan?
@@ -152,8 +159,7 @@ struct CacheLookup: Sendable {
         return entry
     }
 
-    init(prepared: PreparedRequest, generation: UInt64) {
-        self.prepared = prepared
+    init(generation: UInt64) {
         self.generation = generation
     }
 

@@ -18,33 +18,35 @@ extension Pipeline {
 
     private func verdict(_ attempt: Attempt, _ prepared: PreparedRequest, _ requestable: any Requestable,
                          revalidating: Bool, _ call: inout Call) async throws -> Verdict {
-        switch try await interceptorsDecide(attempt, &call) {
-        case .continue:
-            break
-        case .done(let response):
-            return .accept(response)
-        case .fail(let failure):
-            throw failure
-        case .retry(let delay):
-            let limit = attemptLimit
-            guard call.metrics.retries + 1 < limit else {
-                throw GatewayError(
-                    .tooManyAttempts, "gave up after \(call.metrics.attempts) attempts",
-                    fix: "the interceptors asked for more retries than Configuration.maxAttempts (\(limit)) allows",
-                    response: attempt.response)
+        if !interceptors.isEmpty {
+            switch try await interceptorsDecide(attempt, &call) {
+            case .continue:
+                break
+            case .done(let response):
+                return .accept(response)
+            case .fail(let failure):
+                throw failure
+            case .retry(let delay):
+                let limit = attemptLimit
+                guard call.metrics.retries + 1 < limit else {
+                    throw GatewayError(
+                        .tooManyAttempts, "gave up after \(call.metrics.attempts) attempts",
+                        fix: "the interceptors asked for more retries than Configuration.maxAttempts (\(limit)) allows",
+                        response: attempt.response)
+                }
+                return .retry(after: delay)
+            case .replay:
+                guard call.metrics.authReplays < max(0, configuration.maxAuthReplays) else {
+                    throw GatewayError(
+                        .authentication, "gave up after \(call.metrics.authReplays) auth replays",
+                        fix: "the credentials were refused again after being renewed; check the auth stage",
+                        response: attempt.response)
+                }
+                call.metrics.authReplays += 1
+                let context = call.context
+                notify { $0.requestReplayed(context) }
+                return .replay
             }
-            return .retry(after: delay)
-        case .replay:
-            guard call.metrics.authReplays < max(0, configuration.maxAuthReplays) else {
-                throw GatewayError(
-                    .authentication, "gave up after \(call.metrics.authReplays) auth replays",
-                    fix: "the credentials were refused again after being renewed; check the auth stage",
-                    response: attempt.response)
-            }
-            call.metrics.authReplays += 1
-            let context = call.context
-            notify { $0.requestReplayed(context) }
-            return .replay
         }
         switch attempt.outcome {
         case .response(let response):
@@ -66,9 +68,9 @@ extension Pipeline {
         }
     }
 
-    /// The interceptors' decision: the first that is not `.continue`.
+    /// The interceptors' decision: the first that is not `.continue` (called only when there
+    /// are interceptors).
     private func interceptorsDecide(_ attempt: Attempt, _ call: inout Call) async throws -> Decision {
-        guard !interceptors.isEmpty else { return .continue }
         let decidingAt = ContinuousClock.now
         defer { call.metrics.interception += ContinuousClock.now - decidingAt }
         let context = call.context

@@ -122,8 +122,9 @@ enum Verdict {
 }
 
 /// Releases one queue ticket exactly once: when the request ends, or at once (from a
-/// cancellation handler) when its task is cancelled, whichever comes first.
-final class TicketRelease: Sendable {
+/// cancellation handler) when its task is cancelled, whichever comes first. Copies share
+/// whether it was released.
+struct TicketRelease: Sendable {
     private let queue: any RequestQueue
     private let ticket: QueueTicket
     private let released = Locked(false)

@@ -62,7 +62,8 @@ final class Pipeline: Sendable {
     let transport: any Transport
     let configuration: Provider.Configuration
     let inFlight = InFlightRequests()
-    private let counter = Locked<UInt64>(0)
+    /// How many requests were started: the last request's identifier.
+    let counter = Locked<UInt64>(0)
     /// Step 2: the response cache, if the provider has one.
     let cache: ResponseCache?
     /// Step 4: the token stage when the provider has a token store, else `configuration.auth`.
@@ -74,6 +75,8 @@ final class Pipeline: Sendable {
     let tokens: TokenCoordinator?
     /// What step 9 and the endpoints' validation decode with.
     let decodingContext: ResponseDecodingContext
+    /// Whether the provider's header fields pass `HeaderValidation` (checked once, here).
+    let defaultHeadersPass: Bool
 
     init(baseURL: URL, transport: any Transport, configuration: Provider.Configuration) {
         self.baseURL = baseURL
@@ -81,6 +84,7 @@ final class Pipeline: Sendable {
         self.configuration = configuration
         cache = configuration.cache
         decodingContext = ResponseDecodingContext(json: configuration.jsonDecoding)
+        defaultHeadersPass = (try? HeaderValidation.check(configuration.headers)) != nil
         let coordinator = configuration.makeTokenCoordinator()
         tokens = coordinator
         guard let coordinator else {
@@ -98,39 +102,9 @@ final class Pipeline: Sendable {
 
     var clock: any TimeSource { configuration.clock }
 
-    /// Sends `requestable` and hands its value back in its type.
-    func send<R: Requestable>(_ requestable: R, as kind: RequestKind = .ordinary) async throws -> Response<R.Value> {
-        let delivery = try await send(erased: requestable, kind)
-        guard let value = delivery.value as? R.Value else {
-            throw GatewayError(.decoding, "\(requestable.name) decoded \(type(of: delivery.value)), not a \(R.Value.self)",
-                               fix: "report this as a bug in Gateway", endpoint: requestable.name)
-        }
-        return Response(value: value, httpResponse: delivery.response, request: delivery.request,
-                        metrics: delivery.metrics)
-    }
-
-    /// Runs the request in a task of its own: the caller's cancellation cancels it, and so does
-    /// `Provider.invalidate()`, without cancelling the caller.
-    func send(erased requestable: any Requestable, _ kind: RequestKind) async throws -> Delivery {
-        let id = RequestID(counter.withLock { count -> UInt64 in
-            count += 1
-            return count
-        })
-        guard !inFlight.isInvalidated else { throw refused(requestable, id: id) }
-        // A caller cancelled already: nothing runs (its task would not inherit the cancellation).
-        guard !Task.isCancelled else { throw cancelledBeforeStart(requestable, id: id) }
-        let task = Self.startImmediately { try await self.run(requestable, id: id, kind: kind) }
-        inFlight.register(id.rawValue, task)
-        defer { inFlight.remove(id.rawValue) }
-        return try await withTaskCancellationHandler {
-            try await task.value
-        } onCancel: {
-            task.cancel()
-        }
-    }
-
     /// Every step, in the order of the list above.
-    private func run(_ requestable: any Requestable, id: RequestID, kind: RequestKind) async throws -> Delivery {
+    func run(_ requestable: any Requestable, id: RequestID, kind: RequestKind) async throws -> Delivery {
+        defer { inFlight.remove(id.rawValue) }
         var call = Call(id: id, name: requestable.name, baseURL: baseURL, kind: kind)
         do {
             // 1. Build.
@@ -138,7 +112,9 @@ final class Pipeline: Sendable {
 
             // 2. Cache look-up.
             var lookup = try await lookUp(prepared, &call)
-            if let stored = try await answer(requestable, from: &lookup, &call) { return finished(stored, &call) }
+            if let stored = try await answer(requestable, prepared, from: &lookup, &call) {
+                return finished(stored, &call)
+            }
 
             // 3–8. Queue, auth, encode, adapt, transport, decide: once, or shared by identical
             // requests in flight; under networkFirst a failure may be answered from the cache.
@@ -146,7 +122,9 @@ final class Pipeline: Sendable {
             do {
                 exchange = try await network(requestable, prepared, lookup, call)
             } catch let failure as GatewayError where lookup?.fallsBack(after: failure) == true {
-                guard let stored = try await answer(requestable, fallingBackFrom: lookup, &call) else { throw failure }
+                guard let stored = try await answer(requestable, prepared, fallingBackFrom: lookup, &call) else {
+                    throw failure
+                }
                 return finished(stored, &call)
             }
             call.took(exchange)
@@ -157,7 +135,7 @@ final class Pipeline: Sendable {
                           persistedQuery: exchange.persistedQuery, &call)
 
             // 10. Cache store.
-            if let lookup { await store(exchange, lookup, &call) }
+            await store(exchange, prepared, lookup, &call)
 
             // 11. Metrics.
             return finished(Delivery(value: value, response: exchange.answer, request: exchange.request), &call)
@@ -176,8 +154,10 @@ final class Pipeline: Sendable {
         }
         var headers = configuration.headers
         headers.merge(prepared.headers)
+        // The provider's own fields were checked once, when it was made: when they passed, only
+        // the requestable's can fail (the merged list is theirs after the provider's).
+        try HeaderValidation.check(defaultHeadersPass ? prepared.headers : headers)
         prepared.headers = headers
-        try HeaderValidation.check(prepared.headers)
         if prepared.cache.policy == .cacheOnly, cache == nil { throw cacheNotConfigured(prepared) }
         if call.refresh != nil {
             prepared.priority = .blocker
@@ -234,22 +214,6 @@ final class Pipeline: Sendable {
         return failure
     }
 
-    /// The error, and the `finished` event, of a request sent after `Provider.invalidate()`.
-    private func refused(_ requestable: any Requestable, id: RequestID) -> GatewayError {
-        let context = RequestContext(id: id, name: requestable.name, baseURL: baseURL)
-        let failure = GatewayError(.cancelled, "the provider was invalidated", fix: "create a new Provider",
-                                   endpoint: requestable.name)
-        notify { $0.requestFinished(.failure(failure), metrics: RequestMetrics(), context: context) }
-        return failure
-    }
-
-    /// The `finished` event of a request whose caller was cancelled before it started.
-    private func cancelledBeforeStart(_ requestable: any Requestable, id: RequestID) -> CancellationError {
-        let context = RequestContext(id: id, name: requestable.name, baseURL: baseURL)
-        notify { $0.requestFinished(.cancelled, metrics: RequestMetrics(), context: context) }
-        return CancellationError()
-    }
-
     /// The error for a `cacheOnly` request through a provider without a response cache.
     private func cacheNotConfigured(_ prepared: PreparedRequest) -> GatewayError {
         GatewayError(.cacheNotConfigured,
@@ -268,17 +232,6 @@ final class Pipeline: Sendable {
         if error is CancellationError || error is GatewayError { return error }
         return GatewayError(kind, message, underlying: error)
     }
-
-    /// Starts a task that, where the platform allows, runs on the calling thread until it first
-    /// suspends, saving a thread hand-off.
-    private static func startImmediately<Value: Sendable>(
-        _ operation: sending @escaping @Sendable () async throws -> Value
-    ) -> Task<Value, any Error> {
-        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-            return Task.immediate(operation: operation)
-        }
-        return Task(operation: operation)
-    }
 }
 
 /// What a finished request hands back before it is given its type again.
@@ -287,4 +240,13 @@ struct Delivery: Sendable {
     let response: HTTPResponse
     let request: HTTPRequest
     var metrics = RequestMetrics()
+
+    /// The delivery as the response of a requestable named `name` whose value is a `Value`.
+    func response<Value: Sendable>(as type: Value.Type, name: String) throws -> Response<Value> {
+        guard let value = value as? Value else {
+            throw GatewayError(.decoding, "\(name) decoded \(Swift.type(of: value)), not a \(Value.self)",
+                               fix: "report this as a bug in Gateway", endpoint: name)
+        }
+        return Response(value: value, httpResponse: response, request: request, metrics: metrics)
+    }
 }

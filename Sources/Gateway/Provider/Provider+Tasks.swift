@@ -11,9 +11,19 @@
 /// Awaiting `response` or `value` from a task that is then cancelled cancels the request too;
 /// `cancel()` cancels it for every awaiter.
 public struct RequestTask<Value: Sendable>: Sendable {
-    private let task: Task<Response<Value>, any Error>
+    /// The request's own task (see `Pipeline`).
+    private let task: Task<Delivery, any Error>
+    /// The request's name, for the error of a delivery of another type.
+    private let name: String
+    /// What the response goes through before it is handed out.
+    private let finish: @Sendable (Response<Value>) -> Response<Value>
 
-    init(_ task: Task<Response<Value>, any Error>) { self.task = task }
+    init(_ task: Task<Delivery, any Error>, name: String,
+         finish: @escaping @Sendable (Response<Value>) -> Response<Value> = { $0 }) {
+        self.task = task
+        self.name = name
+        self.finish = finish
+    }
 
     /// The response, once the request has ended.
     ///
@@ -22,11 +32,12 @@ public struct RequestTask<Value: Sendable>: Sendable {
     public var response: Response<Value> {
         get async throws {
             let task = self.task
-            return try await withTaskCancellationHandler {
+            let delivery = try await withTaskCancellationHandler {
                 try await task.value
             } onCancel: {
                 task.cancel()
             }
+            return finish(try delivery.response(as: Value.self, name: name))
         }
     }
 
@@ -53,7 +64,6 @@ extension Provider {
     /// - Parameter request: an endpoint, an operation, or your own requestable.
     /// - Returns: the running request; await its `response` or `value`.
     public func task<Request: Requestable>(_ request: Request) -> RequestTask<Request.Value> {
-        let pipeline = self.pipeline
-        return RequestTask(Task { try await pipeline.send(request) })
+        RequestTask(pipeline.start(request), name: request.name)
     }
 }

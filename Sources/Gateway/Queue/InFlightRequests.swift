@@ -3,10 +3,21 @@
 /// Each request runs in a task of its own (see `Pipeline`), registered when it starts and
 /// removed when it ends. After `invalidate()`, every registered task is cancelled once and every
 /// later registration is refused (and its task cancelled at once).
+///
+/// A task removes itself when it ends, which may come before its starter registers it (a task
+/// that runs to its end before its first suspension): the removal then leaves a mark that the
+/// registration takes away instead of registering.
 final class InFlightRequests: Sendable {
+    private enum Slot {
+        case running(Task<Delivery, any Error>)
+        /// Removed before it was registered.
+        case ended
+    }
+
     private struct State {
         var isInvalidated = false
-        var tasks: [UInt64: Task<Delivery, any Error>] = [:]
+        var slots: [UInt64: Slot] = [:]
+        var running = 0
     }
 
     private let state = Locked(State())
@@ -15,31 +26,44 @@ final class InFlightRequests: Sendable {
     var isInvalidated: Bool { state.withLock { $0.isInvalidated } }
 
     /// How many requests are under way.
-    var count: Int { state.withLock { $0.tasks.count } }
+    var count: Int { state.withLock { $0.running } }
 
     /// Registers a request's task; after invalidation, cancels it at once and returns `false`.
+    /// A task that has already ended is not registered.
     @discardableResult
     func register(_ id: UInt64, _ task: Task<Delivery, any Error>) -> Bool {
         let accepted = state.withLock { state -> Bool in
+            if case .ended = state.slots.removeValue(forKey: id) { return true }
             guard !state.isInvalidated else { return false }
-            state.tasks[id] = task
+            state.slots[id] = .running(task)
+            state.running += 1
             return true
         }
         if !accepted { task.cancel() }
         return accepted
     }
 
-    /// Removes a request that ended.
+    /// Removes a request that ended (called by its own task).
     func remove(_ id: UInt64) {
-        _ = state.withLock { $0.tasks.removeValue(forKey: id) }
+        state.withLock { state in
+            if state.slots.removeValue(forKey: id) == nil {
+                state.slots[id] = .ended
+            } else {
+                state.running -= 1
+            }
+        }
     }
 
-    /// Cancels every request under way, once each, and refuses new ones.
+    /// Cancels every request under way, once each, and refuses new ones. The tasks stay
+    /// registered until they end and remove themselves.
     func invalidate() {
         let tasks = state.withLock { state -> [Task<Delivery, any Error>] in
+            guard !state.isInvalidated else { return [] }
             state.isInvalidated = true
-            defer { state.tasks = [:] }
-            return Array(state.tasks.values)
+            return state.slots.values.compactMap { slot in
+                if case .running(let task) = slot { return task }
+                return nil
+            }
         }
         for task in tasks { task.cancel() }
     }

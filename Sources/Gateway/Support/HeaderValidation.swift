@@ -4,11 +4,12 @@ enum HeaderValidation {
     ///   a value with CR, LF or NUL. The message names the field, never its value.
     static func check(_ headers: HTTPHeaders) throws {
         for field in headers {
-            guard !field.name.isEmpty, field.name.utf8.allSatisfy(isTokenByte) else {
+            var name = field.name, value = field.value
+            guard !name.isEmpty, name.withUTF8({ $0.allSatisfy(isTokenByte) }) else {
                 throw GatewayError(.invalidRequest, "the header name \"\(field.name.prefix(100))\" is not a valid "
                                    + "HTTP field name", fix: "use letters, digits and !#$%&'*+-.^_`|~ only")
             }
-            guard !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
+            guard !value.withUTF8({ $0.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 } }) else {
                 throw GatewayError(
                     .invalidRequest, "the value of header \"\(field.name)\" contains a line break or NUL",
                     fix: "remove CR, LF and NUL characters from header values")

@@ -87,13 +87,11 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     /// their origin, which the usual case (a request to its own base URL) settles by bytes;
     /// otherwise their origins are compared.
     static func isSame(_ url: URL, as other: URL) -> Bool {
-        let text = url.absoluteString, otherText = other.absoluteString
-        if let authority = SchemeSeparator.authority(in: text), !authority.isEmpty,
-           authority == SchemeSeparator.authority(in: otherText),
-           text.utf8.prefix(authority.upperBound).elementsEqual(otherText.utf8.prefix(authority.upperBound))
-        {
-            return true
+        var text = url.absoluteString, otherText = other.absoluteString
+        let sameText = text.withUTF8 { bytes in
+            otherText.withUTF8 { otherBytes in SchemeSeparator.sameAuthority(bytes, otherBytes) }
         }
+        if sameText { return true }
         guard let origin = Origin(url) else { return false }
         return origin == Origin(other)
     }

@@ -142,6 +142,20 @@ import Testing
         gate.open()
     }
 
+    @Test func invalidatingTheProviderCancelsTheTaskItHandedOut() async throws {
+        let gate = Gate()
+        let stub = StubTransport().on(.get, "slow", reply: .status(200).held(by: gate))
+        let provider = makeProvider(stub)
+        let slow = provider.task(Endpoint<Empty>.get("slow"))
+        await gate.waitForArrivals(1)
+        #expect(!slow.isCancelled)
+        provider.invalidate()
+        // The request runs in the task handed out, so that task is the one cancelled.
+        #expect(slow.isCancelled)
+        await #expect(throws: CancellationError.self) { try await slow.value }
+        gate.open()
+    }
+
     @Test func theMetricsTellTheTimeQueuedAndHeldByABlocker() async throws {
         let gate = Gate()
         let stub = StubTransport()
