@@ -80,7 +80,9 @@ extension Provider {
         do {
             return task(try request(operation, options: options))
         } catch {
-            return RequestTask(Task { throw error })
+            let definition = Operation.definition
+            return RequestTask(Task<Delivery, any Error> { throw error },
+                               name: "\(definition.kind.rawValue) \(definition.name)")
         }
     }
 

@@ -153,7 +153,7 @@ public final class URLSessionTransport: Transport {
                 throw GatewayError.deadlinePassed(current, after: ContinuousClock.now - started)
             }
             let (head, state) = try await exchange(current, callStarted: started)
-            let body = BodyOwner(state)
+            let body = BodyOwner(state, of: self)
             bytesSent += head.bytesSent
             if let next = try chain.next(status: head.status, headers: head.headers, responseURL: head.url, after: current) {
                 // A redirect's body (empty on Linux) is read to its end, so the connection can be reused.
