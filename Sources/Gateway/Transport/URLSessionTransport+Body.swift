@@ -2,17 +2,11 @@ import Foundation
 
 extension URLSessionTransport {
     /// What the response's body holds: releasing it before anyone started reading ends the
-    /// exchange (its task is cancelled), so a body dropped unread stops the transfer. It keeps
-    /// the transport (and so its session) alive while the body can still be read, so that
-    /// `URLSessionTransport().send(request)` can be read to its end.
+    /// exchange (its task is cancelled), so a body dropped unread stops the transfer.
     final class BodyOwner: Sendable {
         let state: TaskState
-        private let transport: URLSessionTransport
 
-        init(_ state: TaskState, of transport: URLSessionTransport) {
-            self.state = state
-            self.transport = transport
-        }
+        init(_ state: TaskState) { self.state = state }
 
         deinit { state.dropIfUnread() }
     }

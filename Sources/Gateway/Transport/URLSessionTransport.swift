@@ -137,7 +137,8 @@ public final class URLSessionTransport: Transport {
     /// once the final response's head has arrived.
     ///
     /// - Returns: the final response; its body's chunks arrive as the platform delivers them,
-    ///   and its metrics are known once the body has been read to its end.
+    ///   and its metrics are known once the body has been read to its end. Keep the transport
+    ///   while the body is read: releasing it cancels its exchanges, bodies included.
     /// - Throws: `GatewayError` (`.invalidRequest`, `.transport`, `.timeout`,
     ///   `.responseTooLarge`, `.redirectRefused`, `.tooManyRedirects`, `.invalidResponse`) or
     ///   `CancellationError`; the body throws the same kinds for failures after the head.
@@ -153,7 +154,7 @@ public final class URLSessionTransport: Transport {
                 throw GatewayError.deadlinePassed(current, after: ContinuousClock.now - started)
             }
             let (head, state) = try await exchange(current, callStarted: started)
-            let body = BodyOwner(state, of: self)
+            let body = BodyOwner(state)
             bytesSent += head.bytesSent
             if let next = try chain.next(status: head.status, headers: head.headers, responseURL: head.url, after: current) {
                 // A redirect's body (empty on Linux) is read to its end, so the connection can be reused.

@@ -14,7 +14,8 @@ import Testing
         defer { server.shutdown() }
 
         let request = try TransportConformance.request(server, "/small")
-        let response = try await URLSessionTransport().send(request).collect(upTo: request.maxResponseBytes)
+        let transport = URLSessionTransport()  // kept until the body is read
+        let response = try await transport.send(request).collect(upTo: request.maxResponseBytes)
 
         #expect(response.status == 200)
         #expect(response.body == Data(count: 100_000))
@@ -34,8 +35,9 @@ import Testing
         request.maxResponseBytes = limit
         request.deadline = .now + .seconds(20)
 
+        let transport = URLSessionTransport()  // kept until the body is read
         let error = try await #require(throws: GatewayError.self) {
-            try await URLSessionTransport().send(request).collect(upTo: request.maxResponseBytes)
+            try await transport.send(request).collect(upTo: request.maxResponseBytes)
         }
 
         #expect(error.kind == .responseTooLarge, "\(error)")

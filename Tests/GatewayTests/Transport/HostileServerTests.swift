@@ -55,8 +55,9 @@ import Testing
         var request = try TransportConformance.request(server, "/hostile", timeout: .seconds(20))
         request.deadline = .now + .seconds(20)
 
+        let transport = URLSessionTransport()  // kept until the body is read
         let error = try await #require(throws: GatewayError.self) {
-            try await URLSessionTransport().send(request).collect(upTo: request.maxResponseBytes)
+            try await transport.send(request).collect(upTo: request.maxResponseBytes)
         }
 
         // Not `.timeout`: the call ended on the reply, well before its deadline.

@@ -48,18 +48,6 @@ import Testing
         await #expect(throws: CancellationError.self) { try await long.value }
     }
 
-    @Test func aBodyIsReadToItsEndAfterItsTransportIsReleased() async throws {
-        let payload = TransportConformance.bytes(4_000, seed: 9)
-        let server = try LoopbackServer { _ in
-            .data(payload).with(fault: .throttleBody(chunk: 500, every: .milliseconds(20)))
-        }
-        defer { server.shutdown() }
-        // Nothing but the response holds the transport once `send` returns.
-        let response = try await URLSessionTransport().send(try TransportConformance.request(server, "/slow"))
-        let body = try await response.collect(upTo: HTTPRequest.defaultMaxResponseBytes).body
-        #expect(body == payload)
-    }
-
     #if canImport(Darwin)
     @Test func aRedirectWithoutLocationKeepsItsBody() async throws {
         // FoundationNetworking drops the body of a 3xx it does not redirect; Darwin keeps it.
