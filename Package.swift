@@ -41,6 +41,7 @@ let package = Package(
             name: "GatewayCLI",
             dependencies: [
                 "Gateway", "GatewaySQLite", "GatewayLoopback", "GatewayDemoBackend", "GraphQLLanguage", "GatewayCodegen",
+                "MusicOperations",
             ]
         ),
         .executableTarget(name: "gateway", dependencies: ["GatewayCLI"]),

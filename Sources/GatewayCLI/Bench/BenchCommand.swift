@@ -6,6 +6,7 @@ public struct BenchCommand: Command {
         NormalizeBenchmark(),
         ValidateBenchmark(),
         CodegenBenchmark(),
+        DecodeBenchmark(),
         CacheBenchmark(),
         LaunchBenchmarkEntry(),
         PipelineBenchmarkEntry(),
