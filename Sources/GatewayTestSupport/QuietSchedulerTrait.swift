@@ -19,6 +19,15 @@ package struct QuietSchedulerTrait: TestTrait, SuiteTrait, TestScoping {
     }
 }
 
+extension OffPool {
+    /// Runs heavy work (a compiler in a child process, say) in the timed checks' turn without
+    /// waiting for quiet: no test of a `.quietScheduler` suite, and no `TransportConformance`
+    /// check, runs beside it.
+    package static func exclusiveOfTimedTests<T>(_ body: () async throws -> T) async rethrows -> T {
+        try await QuietScheduler.inTurn(waitingForQuiet: false, body)
+    }
+}
+
 extension Trait where Self == QuietSchedulerTrait {
     /// Starts each test only once the cooperative pool is quiet, one such test at a time.
     package static var quietScheduler: Self { QuietSchedulerTrait() }

@@ -22,10 +22,15 @@ package enum QuietScheduler {
     /// Runs `body` once no other timed check runs and the scheduler is quiet: timed checks take
     /// turns in arrival order, so that none of them measures another's load. A check already
     /// holding the turn (a timed suite running `TransportConformance`) runs at once.
-    package static func inTurn<T>(_ body: () async throws -> T) async rethrows -> T {
+    ///
+    /// - Parameters:
+    ///   - waitingForQuiet: `false` for heavy work that only must not overlap a timed check
+    ///     (compiling in a child process, say): it takes the turn without waiting for quiet.
+    ///   - body: the check or the work.
+    package static func inTurn<T>(waitingForQuiet: Bool = true, _ body: () async throws -> T) async rethrows -> T {
         if TimedTurns.held { return try await body() }
         await TimedTurns.shared.acquire()
-        await wait()
+        if waitingForQuiet { await wait() }
         do {
             let result = try await TimedTurns.$held.withValue(true) { try await body() }
             await TimedTurns.shared.release()
