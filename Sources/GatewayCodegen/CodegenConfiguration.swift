@@ -14,7 +14,9 @@ import GraphQLLanguage
 ///
 /// A custom scalar without an entry is a `String`. A mapped type must be `Codable` and
 /// `Sendable`; when it is written with a module prefix (`Foundation.Date`), the files that use
-/// it import that module.
+/// it import that module. It decodes with the provider's `jsonDecoding`: a scalar mapped to
+/// `Foundation.Date` needs that configuration's date strategy to match what the server sends
+/// (ISO 8601 text, say), or its responses fail to decode.
 public struct CodegenConfiguration: Sendable, Hashable {
     /// The access level of generated declarations.
     public enum Access: String, Sendable, Hashable, CaseIterable {
