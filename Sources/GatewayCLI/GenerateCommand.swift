@@ -73,9 +73,10 @@ public struct GenerateCommand: Command {
         do throws(CheckFiles.ReadError) {
             configuration = try Self.configuration(at: configPath, output: output)
             // Paths in the configuration are relative to its folder.
-            let folder = Self.folder(of: configPath ?? "gateway-codegen.json")
-            let schemaDefault = configuration.schema.isEmpty ? ["Schemas"] : configuration.schema.map { folder + $0 }
-            let queryDefault = configuration.operations.isEmpty ? ["Queries"] : configuration.operations.map { folder + $0 }
+            let folder = QueryFileCheck.folder(of: configPath ?? "gateway-codegen.json")
+            let inFolder = { (path: String) in folder.isEmpty ? path : folder + "/" + path }
+            let schemaDefault = configuration.schema.isEmpty ? ["Schemas"] : configuration.schema.map(inFolder)
+            let queryDefault = configuration.operations.isEmpty ? ["Queries"] : configuration.operations.map(inFolder)
             schemaFiles = try CheckFiles.read(schemaPaths.isEmpty ? schemaDefault : schemaPaths,
                                               extensions: CheckFiles.schemaExtensions,
                                               limit: Limits.schemas.maxBytes, output: output)
@@ -116,13 +117,6 @@ public struct GenerateCommand: Command {
             return 2
         }
         return 0
-    }
-
-    /// The folder part of `path`, with its slash (`Config/` for `Config/gateway-codegen.json`), or
-    /// nothing for a file in the current directory.
-    private static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[...slash])
     }
 
     /// The configuration file named by `--config`, or `gateway-codegen.json` when there is one.

@@ -92,4 +92,19 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr.contains("unknown key \"scalar\""))
     }
+
+    @Test func theConfigurationNamesTheSchemaAndOperationsRelativeToItsFolder() async throws {
+        let files = try GraphQLFilesFixture()
+        for folder in ["Config", "API/Operations"] {
+            try FileManager.default.createDirectory(
+                at: files.directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try files.write("API/schema.graphql", "type Query { ping: String! }")
+        try files.write("API/Operations/Ping.graphql", "query Ping { ping }")
+        try files.write("Config/gateway-codegen.json", #"{"schema": "../API/schema.graphql", "operations": ["../API/Operations"]}"#)
+        let run = await Self.generate(["--output", "Generated", "--config", "Config/gateway-codegen.json"],
+                                      in: files.directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.swiftFiles(in: files.directory.appendingPathComponent("Generated")) == ["PingQuery.swift"])
+    }
 }

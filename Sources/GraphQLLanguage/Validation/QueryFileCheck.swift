@@ -86,8 +86,8 @@ public struct QueryFileCheck: Sendable {
         return folders.keys.sorted().map { key in (folders[key] ?? []).sorted { $0.name < $1.name } }
     }
 
-    /// The folder part of a path: everything before the last `/`.
-    static func folder(of path: String) -> String {
+    /// The folder part of a path: everything before the last `/` (nothing when there is none).
+    package static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[..<slash])
     }
