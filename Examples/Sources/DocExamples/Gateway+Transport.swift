@@ -61,3 +61,11 @@ struct Instantaneous: TimeSource {
     var date: Date { Date() }
     func sleep(for duration: Duration) async throws { try Task.checkCancellation() }
 }
+
+// ReadChunks
+func serverSentEvents(transport: any Transport, request: HTTPRequest) async throws {
+    let response = try await transport.send(request)
+    for try await event in response.body.serverSentEvents() {
+        print(event.type, event.data)
+    }
+}
