@@ -99,8 +99,10 @@ struct QueryCommand: Command {
     ) -> AsyncThrowingStream<GraphQLResponse<JSONValue>, any Error>
     {
         if options.cache.path != nil, options.cache.policy == .cacheAndNetwork {
-            return provider.watch(options.operation, variables: options.variables, as: JSONValue.self,
-                                  options: requestOptions)
+            return cachedThenFresh { policy in
+                try await provider.fetch(options.operation, variables: options.variables, as: JSONValue.self,
+                                         cachePolicy: policy, options: requestOptions)
+            }
         }
         return AsyncThrowingStream { continuation in
             let task = Task {

@@ -98,7 +98,7 @@ struct RequestCommand: Command {
         -> AsyncThrowingStream<Response<Data>, any Error>
     {
         if request.cache.path != nil, request.cache.policy == .cacheAndNetwork {
-            return provider.watch(request.endpoint)
+            return cachedThenFresh { policy in try await provider.send(request.endpoint.cachePolicy(policy)) }
         }
         return AsyncThrowingStream { continuation in
             let task = Task {

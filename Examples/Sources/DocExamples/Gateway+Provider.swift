@@ -32,7 +32,7 @@ func invalidateCache(provider: Provider) async throws {
 
 func watchEndpoint(provider: Provider) async throws {
     for try await user in provider.watch(Endpoint<User>.get("users/42")) {
-        show(user.value)   // at once from the cache, then again when the network answers
+        show(user.value)   // from the cache, from the network, then again whenever it changes
     }
 }
 

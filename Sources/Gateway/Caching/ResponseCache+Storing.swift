@@ -134,6 +134,7 @@ extension ResponseCache {
             _ = try? await store.remove(.key(entry.key))
             return false
         }
+        changes.notify([entry.key], .stored)
         return true
     }
 

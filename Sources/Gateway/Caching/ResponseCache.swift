@@ -65,6 +65,8 @@ public final class ResponseCache: AuthEventObserver {
     /// Receives the warnings the cache recovers from (an entry that no longer decodes).
     let warn: @Sendable (CacheWarning) -> Void
     let state = Locked(State())
+    /// The watchers of keys (`Provider.watch`), told of every store and removal.
+    let changes = CacheChangeFeed()
 
     struct State {
         /// Bumped by every invalidation and purge: a response whose request began at an older
@@ -120,7 +122,11 @@ public final class ResponseCache: AuthEventObserver {
     @discardableResult
     public func invalidate(_ target: CacheInvalidation) async throws -> Int {
         bumpGeneration()
-        return try await store.remove(target.selection)
+        // The watchers of removed entries hear of it; nobody watching, nothing is listed.
+        let watched = changes.isWatched ? (try? await store.list(target.selection, includeBodies: false)) ?? [] : []
+        let removed = try await store.remove(target.selection)
+        changes.notify(watched.map(\.entry.key), .removed)
+        return removed
     }
 
     /// Removes every entry of `partition`, leaving no trace of them in the store's files.

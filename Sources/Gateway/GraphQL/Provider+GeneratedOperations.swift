@@ -47,7 +47,8 @@ extension Provider {
     }
 
     /// The cached response of a generated query (when there is one), then the fresh one from
-    /// the network: the `cacheAndNetwork` policy, as `watch(_:)` of a request made in advance.
+    /// the network, then every change of its cache entry until the consuming task stops: a live
+    /// query, as `watch(_:)` of an endpoint describes.
     ///
     /// ```swift
     /// for try await track in provider.watch(GetTrackQuery(id: "42")) {

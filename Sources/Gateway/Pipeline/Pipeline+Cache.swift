@@ -26,6 +26,16 @@ extension Pipeline {
         return lookup
     }
 
+    /// The key step 2 looks `requestable` up by, nothing sent: what `Provider.watch` watches.
+    /// `nil` without a response cache and for a request the cache does not keep.
+    func cacheKey(for requestable: any Requestable) async throws -> CacheKey? {
+        guard let cache else { return nil }
+        var call = Call(id: RequestID(0), name: requestable.name, baseURL: baseURL, kind: .ordinary)
+        let prepared = try build(requestable, &call)
+        let encoding = ParameterEncodingContext(json: configuration.jsonEncoding, endpoint: prepared.name)
+        return await cache.plan(prepared, auth: auth, encoding: encoding)?.key
+    }
+
     /// Step 2's answer: the stored entry, decoded, where the policy lets it answer; `nil` when
     /// the network is asked. An entry that does not decode is removed (with a warning) and
     /// counts as a miss; so does a stale entry whose validators would go with the request (a

@@ -17,24 +17,34 @@ extension Provider {
     }
 
     /// The cached response of `endpoint` (when there is one, fresh or stale), then the fresh one
-    /// from the network: the `cacheAndNetwork` policy.
+    /// from the network, then every change of its cache entry for as long as it is iterated: a
+    /// live query.
     ///
     /// ```swift
     /// for try await user in provider.watch(Endpoint<User>.get("users/42")) {
-    ///     show(user.value)   // at once from the cache, then again when the network answers
+    ///     show(user.value)   // from the cache, from the network, then again whenever it changes
     /// }
     /// ```
-    /// Each value is a `Response` with its own metrics and cache outcome. A network failure
-    /// after a cached value ends the sequence with the error. Without a response cache, only
-    /// the network's answer comes.
+    /// After the first two values, the sequence waits on the entry: when another request stores
+    /// a different response under the same key, that one comes; when the entry is invalidated
+    /// (by `invalidateCache(_:)`, a mutation that names one of its types, an unsafe request to
+    /// its URL) or purged (logout), the network is asked again and its answer comes. Watchers of
+    /// one key share one network call. The sequence ends when the task iterating it ends or stops
+    /// iterating; a network failure ends it with the error.
+    ///
+    /// Each value is a `Response` with its own metrics and cache outcome. Without a response
+    /// cache, or for a request the cache does not keep, only the network's answer comes. The key
+    /// is the one at the start: after a sign-in as someone else, watch again.
     public func watch<Value>(_ endpoint: Endpoint<Value>) -> AsyncThrowingStream<Response<Value>, any Error> {
-        Self.cachedThenFresh(hasCache: responseCache != nil) { policy in
+        let watched = endpoint.cachePolicy(.cacheAndNetwork)
+        return watching(watched, body: { $0.httpResponse.body }) { policy in
             try await self.send(endpoint.cachePolicy(policy))
         }
     }
 
     /// The cached response of a GraphQL query (when there is one), then the fresh one from the
-    /// network: the `cacheAndNetwork` policy.
+    /// network, then every change of its cache entry: a live query, as `watch(_:)` for an
+    /// endpoint describes.
     ///
     /// ```swift
     /// let getTrack = try operations["GetTrack"]
@@ -57,36 +67,13 @@ extension Provider {
         }
     }
 
-    /// The cached response of a GraphQL request made in advance, then the fresh one.
+    /// The cached response of a GraphQL request made in advance, then the fresh one, then every
+    /// change of its cache entry.
     public func watch<Value>(_ request: GraphQLRequest<Value>)
         -> AsyncThrowingStream<GraphQLResponse<Value>, any Error>
     {
-        Self.cachedThenFresh(hasCache: responseCache != nil) { policy in
+        watching(request.cachePolicy(.cacheAndNetwork), body: { $0.httpResponse.body }) { policy in
             try await self.fetch(request.cachePolicy(policy))
-        }
-    }
-
-    /// Runs `load` with `cacheOnly` (a miss yields nothing) and then with `networkOnly`.
-    private static func cachedThenFresh<Element: Sendable>(
-        hasCache: Bool, _ load: @escaping @Sendable (CachePolicy) async throws -> Element
-    ) -> AsyncThrowingStream<Element, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    if hasCache {
-                        do {
-                            continuation.yield(try await load(.cacheOnly))
-                        } catch let error as GatewayError where error.kind == .cacheMiss || error.kind == .cache {
-                            // Nothing cached (or nothing readable): the network's answer follows.
-                        }
-                    }
-                    continuation.yield(try await load(.networkOnly))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 }

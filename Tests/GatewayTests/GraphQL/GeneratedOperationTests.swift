@@ -152,6 +152,7 @@ import Testing
         for try await track in setup.provider.watch(GetTrackQuery(id: "t1")) {
             titles.append(track.data.track?.title)
             outcomes.append(track.cacheOutcome)
+            if titles.count == 2 { break }
         }
         #expect(titles == ["One", "Two"])
         #expect(outcomes.first == .hit)
