@@ -178,10 +178,20 @@ import Testing
         #expect(object["queue_bytes_per_waiter"]?.doubleValue != nil)
     }
 
+    @Test func benchWatchMemoryReadsResidentMemoryAfterEachRound() async throws {
+        let (status, sink) = await run("bench", "watch-memory", "--json", "--cycles", "50")
+        #expect(status == 0)
+        let object = try JSONValue(parsing: String(sink.stdout.split(separator: "\n").first ?? ""))
+        #expect(object["benchmark"]?.stringValue == "watch-memory")
+        #expect(object["cycles"]?.intValue == 50)
+        #expect(object["resident_bytes"]?.arrayValue?.count == 3)
+        #expect(object["growth_bytes_per_cycle"]?.arrayValue?.count == 2)
+    }
+
     @Test func benchHelpListsEveryBenchmark() async {
         let (status, sink) = await run("bench", "--help")
         #expect(status == 0)
-        let names = ["parse", "normalize", "validate", "cache", "launch", "pipeline", "overhead", "queue-memory", "all"]
+        let names = ["parse", "normalize", "validate", "cache", "launch", "pipeline", "overhead", "queue-memory", "watch-memory", "all"]
         for name in names {
             #expect(sink.stdout.contains("gateway bench \(name) "), "\(name) missing from the help")
         }

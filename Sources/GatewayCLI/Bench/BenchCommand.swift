@@ -12,6 +12,7 @@ public struct BenchCommand: Command {
         PipelineBenchmarkEntry(),
         OverheadBenchmarkEntry(),
         QueueMemoryBenchmarkEntry(),
+        WatchMemoryBenchmarkEntry(),
         AllBenchmarks(),
         ServeBenchmarkEntry(),
     ]
