@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Gateway", targets: ["Gateway"]),
         .library(name: "GatewaySQLite", targets: ["GatewaySQLite"]),
+        .library(name: "GatewayRedis", targets: ["GatewayRedis"]),
         .library(name: "GatewayTesting", targets: ["GatewayTesting"]),
         .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
         .executable(name: "gateway", targets: ["gateway"]),
@@ -26,6 +27,8 @@ let package = Package(
         ),
         // The on-disk response cache; every sqlite3_* call lives here.
         .target(name: "GatewaySQLite", dependencies: ["Gateway", "CSQLite"]),
+        // The shared response cache on Redis, with the package's own RESP2 client over POSIX sockets.
+        .target(name: "GatewayRedis", dependencies: ["Gateway"]),
         // An HTTP/1.1 server on 127.0.0.1 for tests and the demo backend (POSIX sockets, no Testing import).
         .target(name: "GatewayLoopback"),
         // Stubs, the loopback server, query-file checks and transport conformance for users' test suites.
@@ -40,7 +43,8 @@ let package = Package(
         .target(
             name: "GatewayCLI",
             dependencies: [
-                "Gateway", "GatewaySQLite", "GatewayLoopback", "GatewayDemoBackend", "GraphQLLanguage", "GatewayCodegen",
+                "Gateway", "GatewaySQLite", "GatewayRedis", "GatewayLoopback", "GatewayDemoBackend", "GraphQLLanguage",
+                "GatewayCodegen",
                 "MusicOperations",
             ]
         ),
@@ -65,6 +69,10 @@ let package = Package(
         .testTarget(
             name: "GatewaySQLiteTests",
             dependencies: ["GatewaySQLite", "GatewayTesting", "GatewayTestSupport"]
+        ),
+        .testTarget(
+            name: "GatewayRedisTests",
+            dependencies: ["GatewayRedis", "GatewayCLI", "GatewayTesting", "GatewayTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -35,6 +35,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Gateway", package: "Gateway"),
                 .product(name: "GatewaySQLite", package: "Gateway"),
+                .product(name: "GatewayRedis", package: "Gateway"),
                 .product(name: "GatewayTesting", package: "Gateway"),
                 .product(name: "GraphQLLanguage", package: "Gateway"),
             ]

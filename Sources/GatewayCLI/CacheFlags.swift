@@ -1,9 +1,16 @@
 import Foundation
 import Gateway
+import GatewayRedis
 import GatewaySQLite
 
-/// `--cache PATH` and `--cache-policy NAME`, shared by `gateway query` and `gateway request`.
+/// `--cache PATH|URL` and `--cache-policy NAME`, shared by `gateway query` and `gateway request`.
 struct CacheFlags {
+    /// A cache made for a run: its response cache, and how to write what the store keeps pending.
+    struct Made: Sendable {
+        let cache: ResponseCache
+        let flush: @Sendable () async throws -> Void
+    }
+
     /// The policies by their command-line names.
     static let policies: [(name: String, policy: CachePolicy)] = [
         ("cache-first", .cacheFirst), ("network-only", .networkOnly), ("cache-only", .cacheOnly),
@@ -12,7 +19,8 @@ struct CacheFlags {
 
     /// The help lines of both flags.
     static let help = """
-          --cache PATH              Use the SQLite response cache at PATH (created when missing):
+          --cache PATH|URL          Use the SQLite response cache at PATH (created when missing),
+                                    or the Redis one at redis://[user:password@]host:port/db:
                                     answer from it when it holds a fresh answer, store what the
                                     network answers. `gateway cache list --db PATH` shows it.
           --cache-policy POLICY     How the request uses --cache: cache-first (default),
@@ -21,8 +29,10 @@ struct CacheFlags {
                                     cache-and-network (print the cached answer, then the fresh one).
         """
 
-    /// The database path, when `--cache` was given.
+    /// The database path or Redis URL, when `--cache` was given.
     var path: String?
+    /// The Redis server, when `--cache` was a `redis://` URL.
+    var redis: RedisURL?
     /// The policy; `cacheFirst` when not given.
     var policy: CachePolicy
 
@@ -33,15 +43,27 @@ struct CacheFlags {
         if name != nil, path == nil {
             throw UsageError("--cache-policy needs --cache PATH (the database the policy reads and writes)")
         }
-        if let path, path.isEmpty { throw UsageError("--cache needs a file path") }
+        if let path, path.isEmpty { throw UsageError("--cache needs a file path or a redis:// URL") }
+        if let path, path.lowercased().hasPrefix("redis://") || path.lowercased().hasPrefix("rediss://") {
+            do {
+                redis = try RedisURL(path)
+            } catch {
+                throw UsageError("--cache: \(error)")
+            }
+        }
     }
 
-    /// The store and cache for `--cache`, or `nil` without it.
+    /// The cache for `--cache`, or `nil` without it. A Redis cache keys its entries under
+    /// `gateway:` and waits at most a second for Redis before it goes to the network without it.
     ///
     /// - Throws: `GatewayError` of kind `.cache` when the database cannot be opened or created.
-    func makeCache() throws -> (SQLiteCacheStore, ResponseCache)? {
+    func makeCache() throws -> Made? {
         guard let path else { return nil }
+        if let redis {
+            let store = RedisCacheStore(url: redis, poolSize: 1, timeout: .seconds(1))
+            return Made(cache: ResponseCache(store: store, defaultPolicy: policy), flush: { try await store.flush() })
+        }
         let store = try SQLiteCacheStore(path: path)
-        return (store, ResponseCache(store: store, defaultPolicy: policy))
+        return Made(cache: ResponseCache(store: store, defaultPolicy: policy), flush: { try await store.flush() })
     }
 }

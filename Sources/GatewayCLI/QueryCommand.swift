@@ -51,7 +51,7 @@ struct QueryCommand: Command {
 
     func run(_ arguments: inout Arguments, output: Output) async throws -> Int32 {
         let options = try QueryOptions(parsing: &arguments, output: output)
-        let cache: (store: SQLiteCacheStore, cache: ResponseCache)?
+        let cache: CacheFlags.Made?
         do {
             cache = try options.cache.makeCache()
         } catch let error as GatewayError {
@@ -89,7 +89,7 @@ struct QueryCommand: Command {
             status = Self.exitStatus(for: error, options: options, output: output)
         }
         // The store counts hits in batches: write the last ones before the process ends.
-        try? await cache?.store.flush()
+        try? await cache?.flush()
         return status
     }
 

@@ -52,7 +52,7 @@ struct RequestCommand: Command {
 
     func run(_ arguments: inout Arguments, output: Output) async throws -> Int32 {
         let request = try RequestOptions(parsing: &arguments, output: output)
-        let cache: (store: SQLiteCacheStore, cache: ResponseCache)?
+        let cache: CacheFlags.Made?
         do {
             cache = try request.cache.makeCache()
         } catch let error as GatewayError {
@@ -89,7 +89,7 @@ struct RequestCommand: Command {
             }
         }
         // The store counts hits in batches: write the last ones before the process ends.
-        try? await cache?.store.flush()
+        try? await cache?.flush()
         return status
     }
 

@@ -138,11 +138,13 @@ extension SQLiteCacheDatabase {
     /// Whether a row's status (column 0), header text (1) and body (2) match its checksum (column
     /// 8 in `selectHit`).
     static func checksumMatches(_ row: SQLiteStatement, checksumColumn: Int32 = 8) -> Bool {
-        let stored = UInt64(bitPattern: Int64(row.int(checksumColumn)))
+        let stored = Int64(row.int(checksumColumn))
         let status = row.int(0)
         return row.withBytes(1) { headers in
-            row.withBytes(2) { body in CacheChecksum.of(status: status, headers: headers, body: body) }
-        } == stored
+            row.withBytes(2) { body in
+                CacheStoredFields.matches(status: status, headers: headers, body: body, storedChecksum: stored)
+            }
+        }
     }
 
     static func decodeHit(_ statement: SQLiteStatement, key: CacheKey) -> CacheEntry {
@@ -158,17 +160,9 @@ extension SQLiteCacheDatabase {
     /// A row of `listColumns` followed by the body (or NULL); `nil` for a row of an unknown kind.
     static func decodeRecord(_ row: SQLiteStatement) -> CacheRecord? {
         guard let kind = row.text(1).flatMap(CacheKeyComponents.Kind.init(rawValue:)) else { return nil }
-        let partition = CachePartition(subject: row.text(2))
-        let endpoint = row.text(7) ?? ""
-        let components: CacheKeyComponents
-        switch kind {
-        case .graphql:
-            components = .graphQL(operation: row.text(3) ?? "", operationName: row.text(4),
-                                  canonicalVariables: row.text(5) ?? "{}", endpoint: endpoint, partition: partition)
-        case .rest:
-            components = .rest(method: row.text(6) ?? "GET", url: endpoint,
-                               vary: CacheStorageCoding.decodeVary(row.text(8) ?? "[]"), partition: partition)
-        }
+        let components = CacheStoredFields.components(
+            kind: kind, partitionSubject: row.text(2), operation: row.text(3), operationName: row.text(4),
+            variables: row.text(5), method: row.text(6), endpoint: row.text(7) ?? "", vary: row.text(8))
         let digest = row.text(0).flatMap(CacheKey.Digest.init(hex:))
         let key = digest.map { CacheKey(digest: $0, components: components) } ?? CacheKey(components: components)
         let headers = row.withBytes(11) { CacheStorageCoding.decodeHeaders($0) }

@@ -16,25 +16,17 @@ extension SQLiteCacheDatabase {
             last_access = excluded.last_access, checksum = excluded.checksum
         """
 
-    /// An entry's columns, encoded before the lock is taken.
+    /// An entry's columns (`CacheStoredFields`, shared with the other database stores), encoded
+    /// before the lock is taken.
     struct Row {
-        let entry: CacheEntry
-        let size: Int
-        let statisticsName: String
-        let headers: String
-        let tags: String
-        let vary: String
-        /// `CacheChecksum.of(status:headers:body:)` of the stored status, header text and body.
-        let checksum: UInt64
+        let fields: CacheStoredFields
+
+        var entry: CacheEntry { fields.entry }
+        var size: Int { fields.size }
+        var statisticsName: String { fields.statisticsName }
 
         init(_ entry: CacheEntry) {
-            self.entry = entry
-            size = entry.byteCost
-            statisticsName = entry.key.components.statisticsName
-            headers = CacheStorageCoding.encodeHeaders(entry.headers)
-            tags = CacheStorageCoding.encodeTags(entry.tags)
-            vary = CacheStorageCoding.encodeVary(entry.key.components.vary)
-            checksum = CacheChecksum.of(status: entry.status, headers: headers, body: entry.body)
+            fields = CacheStoredFields(entry)
         }
 
         func bind(to statement: SQLiteStatement) {
@@ -49,10 +41,10 @@ extension SQLiteCacheDatabase {
             statement.bind(8, components.variables)
             statement.bind(9, components.method)
             statement.bind(10, components.endpoint)
-            statement.bind(11, vary)
-            statement.bind(12, tags)
+            statement.bind(11, fields.vary)
+            statement.bind(12, fields.tags)
             statement.bind(13, entry.status)
-            statement.bind(14, headers)
+            statement.bind(14, fields.headers)
             statement.bind(15, entry.body)
             statement.bind(16, size)
             statement.bind(17, entry.storedAt.timeIntervalSince1970)
@@ -60,7 +52,7 @@ extension SQLiteCacheDatabase {
             statement.bind(19, entry.etag)
             statement.bind(20, entry.lastModified)
             statement.bind(21, entry.storedAt.timeIntervalSince1970)
-            statement.bind(22, Int(Int64(bitPattern: checksum)))
+            statement.bind(22, Int(fields.storedChecksum))
         }
     }
 

@@ -108,6 +108,23 @@ import Testing
         #expect(sink.stderr.hasPrefix("gateway request: --cache: "))
     }
 
+    @Test func aRedisCacheURLThatCannotBeReadIsAUsageError() async throws {
+        let (status, sink) = await run("request", "GET", "http://127.0.0.1:9/a", "--cache", "redis://cache:port/0")
+        #expect(status == 2)
+        #expect(sink.stderr.contains("not a Redis URL: redis://cache:port/0: the port \"port\" is not a number"))
+    }
+
+    @Test func aRedisCacheThatIsDownLeavesTheRequestToTheNetwork() async throws {
+        let server = try Self.countingServer()
+        defer { server.shutdown() }
+        // Nothing listens on port 1 of 127.0.0.1: connecting is refused at once.
+        let (status, sink) = await run("request", "GET", try server.url("/items/1").absoluteString,
+                                       "--cache", "redis://127.0.0.1:1/0")
+        #expect(status == 0, "\(sink.stderr)")
+        #expect(sink.stdout == #"{"n":1}"#)
+        #expect(server.requests.count == 1)
+    }
+
     @Test func helpListsTheCacheFlags() async throws {
         for command in ["query", "request"] {
             let (status, sink) = await run("help", command)

@@ -31,10 +31,12 @@ public struct CacheCommand: Command {
         let width = Self.verbs.map(\.name.count).max() ?? 0
         let verbs = Self.verbs.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
         return """
-            Usage: gateway cache VERB [ARGUMENTS] [--db PATH] [--json] [--redact NAME]...
+            Usage: gateway cache VERB [ARGUMENTS] [--db PATH | --redis URL [--prefix PREFIX]] [--json]
+                                 [--redact NAME]...
 
-            Reads the response cache's SQLite database, the file a Provider's SQLiteCacheStore writes:
-            what is cached, why two requests got different keys, how well the cache works.
+            Reads the response cache's SQLite database, the file a Provider's SQLiteCacheStore writes
+            (or, with --redis, the keys a RedisCacheStore keeps): what is cached, why two requests got
+            different keys, how well the cache works.
 
             Verbs:
             \(verbs.joined(separator: "\n"))
@@ -54,6 +56,9 @@ public struct CacheCommand: Command {
                          Provider's SQLiteCacheStore uses when none is configured:
                          $XDG_CACHE_HOME/gateway/cache.sqlite, else ~/.cache/gateway/cache.sqlite
                          (~/Library/Caches/Gateway/cache.sqlite on Apple platforms).
+          --redis URL    The Redis cache at redis://[user:password@]host[:port][/db] instead of a
+                         database: for list, show, stats, evict and purge.
+          --prefix P     The Redis cache's key prefix (a RedisCacheStore's keyPrefix). Default: gateway:
           --json         Machine output: one JSON document on standard output (export: JSON lines).
                          Errors still go to standard error as text, with the exit status below.
           --redact NAME  Hide the values of JSON fields, headers and query items named NAME as well
@@ -123,6 +128,10 @@ public struct CacheCommand: Command {
 
     /// Refuses options and operands the verb does not take.
     private func check(_ options: CacheOptions, against verb: any CacheVerb) throws(UsageError) {
+        if options.redis != nil, !verb.takesRedis {
+            let verbs = Self.verbs.filter(\.takesRedis).map(\.name).joined(separator: ", ")
+            throw UsageError("\(verb.name) works on the SQLite database only; --redis goes with \(verbs)")
+        }
         if let option = options.given.first(where: { !verb.options.contains($0) }) {
             throw UsageError("\(verb.name) does not take --\(option.rawValue)")
         }

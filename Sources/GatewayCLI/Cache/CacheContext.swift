@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import GatewayRedis
 import GatewaySQLite
 import GraphQLLanguage
 
@@ -18,7 +19,7 @@ struct CacheContext: Sendable {
         self.options = options
         self.output = output
         self.now = now
-        path = options.database.map { output.url(forPath: $0).path }
+        path = options.redis.map(\.description) ?? options.database.map { output.url(forPath: $0).path }
             ?? Self.defaultPath(environment: output.environment)
         redactor = CacheRedactor(adding: options.redact)
     }
@@ -50,6 +51,25 @@ struct CacheContext: Sendable {
         } catch {
             throw .from(error, path: path)
         }
+    }
+
+    /// The Redis cache of `--redis`, or `nil` without it. Its warnings go to standard error.
+    func redisStore() -> RedisCacheStore? {
+        guard let url = options.redis else { return nil }
+        let output = output
+        let verb = options.verb
+        return RedisCacheStore(url: url, keyPrefix: options.keyPrefix ?? "gateway:", poolSize: 1,
+                               timeout: .seconds(5)) { warning in
+            output.error("gateway cache \(verb): warning: \(warning)")
+        }
+    }
+
+    /// The Redis cache of `--redis`, else the database opened read-only (`openForReading`).
+    ///
+    /// - Throws: `CacheFailure` when the database is missing, damaged or cannot be used.
+    func openStoreForReading() throws -> any CacheStore {
+        if let redis = redisStore() { return redis }
+        return try openForReading()
     }
 
     /// A store opened for writing, and the warnings it reported (a damaged file it rebuilt).
@@ -92,14 +112,20 @@ struct CacheContext: Sendable {
     ///
     /// - Throws: `UsageError` when `operand` is not hex digits; `CacheFailure` when no entry has
     ///   such a key (exit 1) or several do (exit 2).
-    func record(_ operand: String, in store: SQLiteCacheStore, includeBody: Bool) async throws -> CacheRecord {
+    func record(_ operand: String, in store: any CacheStore, includeBody: Bool) async throws -> CacheRecord {
         let prefix = operand.lowercased()
         guard !prefix.isEmpty, prefix.count <= 64, prefix.allSatisfy(\.isHexDigit) else {
             throw UsageError("'\(operand)' is not a cache key: give its hex digits (any unique prefix of the 64 "
                              + "that 'gateway cache list' shows the first 12 of)")
         }
         let shown = 5
-        let digests = try await store.digests(withPrefix: prefix, limit: shown + 1)
+        let digests: [CacheKey.Digest]
+        if let database = store as? SQLiteCacheStore {
+            digests = try await database.digests(withPrefix: prefix, limit: shown + 1)
+        } else {
+            let matching = try await store.list(.keyPrefix(prefix), includeBodies: false).map(\.entry.key.digest)
+            digests = Array(matching.sorted().prefix(shown + 1))
+        }
         guard let digest = digests.first else {
             throw CacheFailure(.notFound, "no entry has a key starting with \(prefix) in \(path)",
                                fix: "'gateway cache list' shows the keys of the entries.")

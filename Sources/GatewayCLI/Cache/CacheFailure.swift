@@ -1,4 +1,5 @@
 import Gateway
+import GatewayRedis
 import GatewaySQLite
 
 /// Why a `gateway cache` verb could not do its work, with its exit status and how to fix it.
@@ -55,6 +56,9 @@ struct CacheFailure: Error, Sendable, CustomStringConvertible {
     /// The failure an error of the store (or of opening it) stands for.
     static func from(_ error: any Error, path: String) -> CacheFailure {
         let detail = (error as? GatewayError)?.message ?? "\(error)"
+        if let error = error as? GatewayError, error.underlying is RedisError {
+            return CacheFailure(.unusable, detail, fix: error.fix)
+        }
         switch SQLiteCacheStore.failure(of: error) {
         case .missing:
             return missing(path)

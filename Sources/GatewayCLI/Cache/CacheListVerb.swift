@@ -23,9 +23,10 @@ struct CacheListVerb: CacheVerb {
           status, tags, storedAt, expiresAt, lastAccess, expired, ageSeconds, expiresInSeconds.
         """
     let options: Set<CacheOptions.Option> = [.operation, .partition, .tag, .expired, .sort]
+    let takesRedis = true
 
     func run(_ context: CacheContext) async throws -> Int32 {
-        let store = try context.openForReading()
+        let store = try context.openStoreForReading()
         let selection = context.options.selection(now: context.now)
         let records = Self.sorted(try await store.list(selection, includeBodies: false), by: context.options.sort)
         if context.options.json {

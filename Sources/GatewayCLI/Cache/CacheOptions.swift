@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import GatewayRedis
 
 /// The command line of `gateway cache`, read once for every verb: the verb, its operands, the
 /// options every verb takes and the filters some take.
@@ -25,6 +26,10 @@ struct CacheOptions: Sendable {
     var operands: [String]
     /// `--db PATH`.
     var database: String?
+    /// `--redis URL`: the Redis cache instead of the SQLite database.
+    var redis: RedisURL?
+    /// `--prefix PREFIX`: the Redis cache's key prefix (`gateway:` when not given).
+    var keyPrefix: String?
     /// `--json`.
     var json = false
     /// `--redact NAME`, every one given.
@@ -47,6 +52,14 @@ struct CacheOptions: Sendable {
     /// - Throws: `UsageError` for a missing value, a bad choice or an unknown option.
     init(parsing arguments: inout Arguments) throws(UsageError) {
         database = try arguments.option("db")
+        if let text = try arguments.option("redis") {
+            do {
+                redis = try RedisURL(text)
+            } catch {
+                throw UsageError("--redis: \(error)")
+            }
+        }
+        keyPrefix = try arguments.option("prefix")
         json = arguments.flag("json")
         redact = try arguments.options("redact")
         operation = try arguments.option("operation")
@@ -59,6 +72,8 @@ struct CacheOptions: Sendable {
         operands = Array(positionals.dropFirst())
 
         if database?.isEmpty == true { throw UsageError("--db needs a file path") }
+        if database != nil, redis != nil { throw UsageError("give --db PATH or --redis URL, not both") }
+        if keyPrefix != nil, redis == nil { throw UsageError("--prefix needs --redis URL (it is the Redis key prefix)") }
         if let name = redact.first(where: \.isEmpty) { throw UsageError("--redact needs a field name; got '\(name)'") }
         if operation?.isEmpty == true { throw UsageError("--operation needs an operation name or URL") }
         if tag?.isEmpty == true { throw UsageError("--tag needs a tag") }

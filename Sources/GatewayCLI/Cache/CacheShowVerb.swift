@@ -19,9 +19,10 @@ struct CacheShowVerb: CacheVerb {
           and query (the pretty-printed operation) for GraphQL.
         """
     let operands: ClosedRange<Int> = 1...1
+    let takesRedis = true
 
     func run(_ context: CacheContext) async throws -> Int32 {
-        let store = try context.openForReading()
+        let store = try context.openStoreForReading()
         let record = try await context.record(context.options.operands[0], in: store, includeBody: true)
         let components = record.entry.key.components
         let query = components.operation.map { Self.prettyQuery($0, redactor: context.redactor) }

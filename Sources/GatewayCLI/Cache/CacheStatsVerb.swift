@@ -19,6 +19,8 @@ struct CacheStatsVerb: CacheVerb {
           entries, bytes, hits, staleHits, misses, hitRate, writes, evictions }] }.
         """
 
+    let takesRedis = true
+
     /// The counters and contents of one operation.
     struct Row {
         var name: String
@@ -30,10 +32,16 @@ struct CacheStatsVerb: CacheVerb {
     }
 
     func run(_ context: CacheContext) async throws -> Int32 {
-        let store = try context.openForReading()
+        let store = try context.openStoreForReading()
         let statistics = try await store.statistics()
         let records = try await store.list(.all, includeBodies: false)
-        let limit = try await store.recordedByteLimit()
+        // A database records the limit its writer used; Redis's own is its maxmemory (0: none).
+        let limit: Int?
+        if let database = store as? SQLiteCacheStore {
+            limit = try await database.recordedByteLimit()
+        } else {
+            limit = store.byteLimit > 0 ? store.byteLimit : nil
+        }
         let expired = records.filter { !$0.entry.isFresh(at: context.now) }.count
         let rows = Self.rows(statistics, records, redactor: context.redactor)
         let totals = statistics.totals
@@ -43,7 +51,7 @@ struct CacheStatsVerb: CacheVerb {
                 "entries": CacheJSON.number(statistics.entries),
                 "expired": CacheJSON.number(expired),
                 "bytes": CacheJSON.number(statistics.bytes),
-                "diskBytes": CacheJSON.number(statistics.diskBytes ?? 0),
+                "diskBytes": statistics.diskBytes.map(CacheJSON.number) ?? .null,
                 "byteLimit": limit.map(CacheJSON.number) ?? .null,
             ]
             object.members.append(contentsOf: Self.counters(totals).members)
@@ -58,8 +66,8 @@ struct CacheStatsVerb: CacheVerb {
         }
         var entries = String(statistics.entries)
         if expired > 0 { entries += " (\(expired) expired)" }
-        var size = "\(CacheFormat.size(statistics.bytes)) in entries, "
-            + "\(CacheFormat.size(statistics.diskBytes ?? 0)) on disk"
+        var size = "\(CacheFormat.size(statistics.bytes)) in entries"
+        if let disk = statistics.diskBytes { size += ", \(CacheFormat.size(disk)) on disk" }
         if let limit { size += ", limit \(CacheFormat.size(limit))" }
         let fields = [
             ("Cache", context.path), ("Entries", entries), ("Size", size),

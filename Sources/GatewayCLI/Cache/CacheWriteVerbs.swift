@@ -17,6 +17,7 @@ struct CacheEvictVerb: CacheVerb {
         """
     let options: Set<CacheOptions.Option> = [.operation, .partition, .tag, .expired]
     let operands: ClosedRange<Int> = 0...1
+    let takesRedis = true
 
     func run(_ context: CacheContext) async throws -> Int32 {
         let options = context.options
@@ -25,15 +26,17 @@ struct CacheEvictVerb: CacheVerb {
             throw UsageError(options.hasFilters ? "give a KEY or filters, not both"
                                                 : "give the KEY to evict, or --operation, --partition, --tag or --expired")
         }
-        let writable = try await context.openForWriting()
+        let redis = context.redisStore()
+        let writable = redis == nil ? try await context.openForWriting() : nil
+        guard let store: any CacheStore = redis ?? writable?.store else { return 2 }
         let selection: CacheSelection
         if let operand = options.operands.first {
-            selection = .digest(try await context.record(operand, in: writable.store, includeBody: false).entry.key.digest)
+            selection = .digest(try await context.record(operand, in: store, includeBody: false).entry.key.digest)
         } else {
             selection = options.selection(now: context.now)
         }
-        let removed = try await writable.store.remove(selection)
-        if let status = CacheWrites.reportWarnings(writable, context: context) { return status }
+        let removed = try await store.remove(selection)
+        if let writable, let status = CacheWrites.reportWarnings(writable, context: context) { return status }
         if options.json {
             context.print(json: ["removed": CacheJSON.number(removed)])
         } else {
@@ -56,8 +59,19 @@ struct CachePurgeVerb: CacheVerb {
           database exits 1 and is not created.
           --json prints { removed, rebuilt }.
         """
+    let takesRedis = true
 
     func run(_ context: CacheContext) async throws -> Int32 {
+        if let redis = context.redisStore() {
+            let removed = try await redis.remove(.all)
+            if context.options.json {
+                context.print(json: ["removed": CacheJSON.number(removed), "rebuilt": .bool(false)])
+            } else {
+                context.print("Removed \(CacheFormat.count(removed, "entry", "entries")); "
+                              + "the cache at \(context.path) is empty.")
+            }
+            return 0
+        }
         let writable = try await context.openForWriting(rebuildingDamaged: true)
         let removed = try await writable.store.remove(.all)
         let warnings = writable.warnings.value

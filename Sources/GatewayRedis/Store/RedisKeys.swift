@@ -1,0 +1,38 @@
+import Gateway
+
+/// The names of the store's Redis keys, all under one application prefix.
+///
+/// - `<prefix>e:<hex>`: an entry, a hash of the SQLite store's columns (`RedisRecord`).
+/// - `<prefix>i:all`, `<prefix>i:p:-` (anonymous), `<prefix>i:p:=<subject>`, `<prefix>i:o:<name>`,
+///   `<prefix>i:t:<tag>`: index sorted sets of entry digests, scored by when the entry's Redis key
+///   expires (milliseconds since 1970), so that members of expired entries can be pruned by score.
+/// - `<prefix>stats`: a hash of counters, field `<counter>:<statistics name>`.
+///
+/// Names, subjects and tags go into key names as they are: Redis keys are binary-safe, and each
+/// kind of index has a fixed lead, so no two index names collide.
+struct RedisKeys: Sendable {
+    let prefix: String
+
+    func entry(_ digest: CacheKey.Digest) -> String { prefix + "e:" + digest.hex }
+    func entry(hex: String) -> String { prefix + "e:" + hex }
+    var all: String { prefix + "i:all" }
+    func partition(_ partition: CachePartition) -> String {
+        partition.subject.map { prefix + "i:p:=" + $0 } ?? prefix + "i:p:-"
+    }
+    func operation(_ name: String) -> String { prefix + "i:o:" + name }
+    func tag(_ tag: String) -> String { prefix + "i:t:" + tag }
+    var statistics: String { prefix + "stats" }
+
+    /// Every index an entry belongs to.
+    func indexes(of entry: CacheEntry) -> [String] {
+        [all, partition(entry.partition), operation(entry.name)] + entry.tags.map(tag)
+    }
+
+    /// The one index to read the candidates of `selection` from (the narrowest it names).
+    func index(for selection: CacheSelection) -> String {
+        if let partition = selection.partition { return self.partition(partition) }
+        if let tag = selection.tag { return self.tag(tag) }
+        if let operation = selection.operation { return self.operation(operation) }
+        return all
+    }
+}
