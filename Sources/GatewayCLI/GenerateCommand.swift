@@ -39,7 +39,8 @@ public struct GenerateCommand: Command {
           --config FILE        A JSON configuration (default: gateway-codegen.json in the current
                                directory, when there is one):
                                  {"scalars": {"DateTime": "Foundation.Date"}, "access": "public"}
-                               A custom scalar not listed becomes String. "schema" and
+                               A custom scalar not listed becomes String, except Upload:
+                               a GraphQLUpload, sent as a multipart upload. "schema" and
                                "operations" (paths relative to the file) are the defaults
                                of --schema and QUERIES, and what the build plugin reads. A type written with a
                                module prefix makes the files that use it import that module.

@@ -49,6 +49,7 @@ public struct CodeGenerator: Sendable {
         guard diagnostics.isEmpty else { return CodegenResult(files: [], diagnostics: diagnostics) }
         var plan = GenerationPlan(schema: schema, configuration: configuration, documents: documents)
         plan.name()
+        plan.checkUploads()
         guard plan.diagnostics.isEmpty else { return CodegenResult(files: [], diagnostics: plan.diagnostics) }
         let files = plan.files()
         guard plan.diagnostics.isEmpty else { return CodegenResult(files: [], diagnostics: plan.diagnostics) }

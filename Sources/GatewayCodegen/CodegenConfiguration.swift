@@ -12,7 +12,9 @@ import GraphQLLanguage
 ///
 /// Paths are relative to the file's folder.
 ///
-/// A custom scalar without an entry is a `String`. A mapped type must be `Codable` and
+/// A custom scalar without an entry is a `String`, except `Upload` (the GraphQL multipart
+/// request specification's scalar): a variable of it is Gateway's `GraphQLUpload`, and the
+/// operation sends its file as a multipart request. A mapped type must be `Codable` and
 /// `Sendable`; when it is written with a module prefix (`Foundation.Date`), the files that use
 /// it import that module. It decodes with the provider's `jsonDecoding`: a scalar mapped to
 /// `Foundation.Date` needs that configuration's date strategy to match what the server sends
@@ -37,7 +39,8 @@ public struct CodegenConfiguration: Sendable, Hashable {
 
     /// Creates a configuration.
     /// - Parameters:
-    ///   - scalars: Custom scalar name → Swift type; scalars not listed become `String`.
+    ///   - scalars: Custom scalar name → Swift type; scalars not listed become `String`
+    ///     (`Upload`: `GraphQLUpload` in variables).
     ///   - access: The access level of generated declarations.
     public init(scalars: [String: String] = [:], access: Access = .public) {
         self.scalars = scalars

@@ -24,8 +24,10 @@ struct GeneratedNames {
     /// `public ` or nothing.
     var access: String { configuration.access == .public ? "public " : "" }
 
-    /// The Swift type of a leaf or input type: a scalar, an enum or an input object.
-    func leafType(_ typeName: String) -> String {
+    /// The Swift type of a leaf or input type: a scalar, an enum or an input object. A custom
+    /// scalar named `Upload` that the configuration does not map is Gateway's `GraphQLUpload` in
+    /// variables (`inResponse` false), and a `String` in responses, where a file cannot come back.
+    func leafType(_ typeName: String, inResponse: Bool = false) -> String {
         switch typeName {
         case "String", "ID": return configuration.scalars[typeName] ?? "String"
         case "Int": return configuration.scalars[typeName] ?? "Int"
@@ -33,8 +35,22 @@ struct GeneratedNames {
         case "Boolean": return configuration.scalars[typeName] ?? "Bool"
         default:
             if let name = schemaTypes[typeName] { return name }
-            return configuration.scalars[typeName] ?? "String"
+            if let mapped = configuration.scalars[typeName] { return mapped }
+            let isUploadScalar = typeName == Self.uploadScalar && schema.type(named: typeName)?.kind == .scalar
+            return isUploadScalar && !inResponse ? Self.uploadType : "String"
         }
+    }
+
+    /// The scalar of the GraphQL multipart request specification.
+    static let uploadScalar = "Upload"
+    /// Gateway's type for a file sent with an operation.
+    static let uploadType = "GraphQLUpload"
+
+    /// Whether values of the leaf type `typeName` are files: its Swift type in variables is
+    /// `GraphQLUpload` (the `Upload` scalar by default, or a scalar mapped to it).
+    func isUpload(_ typeName: String) -> Bool {
+        let swiftType = leafType(typeName)
+        return swiftType == Self.uploadType || swiftType == "Gateway." + Self.uploadType
     }
 
     /// The module a leaf type's Swift type needs imported, if any.

@@ -11,6 +11,8 @@ struct GenerationPlan {
         var node: Node
         var location: SourceLocation?
         var fileName: String
+        /// The file it was read from, for the places of its parts.
+        var source: Source?
     }
 
     private(set) var operationDefinitions: [Defined<OperationDefinition>] = []
@@ -37,11 +39,13 @@ struct GenerationPlan {
                 let location = document.source?.location(at: definition.range.start)
                 switch definition {
                 case .operation(let operation):
-                    operationDefinitions.append(Defined(node: operation, location: location, fileName: fileName))
+                    operationDefinitions.append(Defined(node: operation, location: location, fileName: fileName,
+                                                        source: document.source))
                     writtenDefinitions.append(definition)
                     completedDefinitions.append(.operation(insertion.adding(to: operation)))
                 case .fragment(let fragment):
-                    fragmentDefinitions.append(Defined(node: fragment, location: location, fileName: fileName))
+                    fragmentDefinitions.append(Defined(node: fragment, location: location, fileName: fileName,
+                                                       source: document.source))
                     writtenDefinitions.append(definition)
                     completedDefinitions.append(.fragment(insertion.adding(to: fragment)))
                 default:

@@ -47,6 +47,7 @@ struct OperationRenderer {
                 if !defaults.isEmpty { writer.line("variableDefaults: [\(defaults.joined(separator: ", "))]") }
             }
             renderVariables(operation.variableDefinitions, into: &writer)
+            renderUploads(operation.variableDefinitions, into: &writer)
             writer.line()
             var selections = SelectionRenderer(names: names)
             selections.render(

@@ -40,7 +40,7 @@ struct SelectionRenderer {
                 children.append((named, selection, "The selections of `\(field.responseKey)`."))
             } else {
                 let leaf = names.schema.namedType(of: field.type).name
-                named = names.leafType(leaf)
+                named = names.leafType(leaf, inResponse: true)
                 if let module = names.module(forLeaf: leaf) { modules.insert(module) }
             }
             var type = names.swiftType(field.type, named: named)

@@ -16,7 +16,7 @@ enum SwiftNames {
         "Decodable", "Encodable", "Codable", "Sendable", "Hashable", "Equatable", "RawRepresentable", "CodingKey",
         "CodingKeys", "Decoder", "Encoder", "Swift", "Gateway", "GraphQLLanguage", "Foundation", "Type", "Protocol",
         "Self", "Any", "AnyObject", "OperationType", "GraphQLOperationDefinition", "GraphQLQuery", "GraphQLMutation",
-        "GraphQLSubscription", "GraphQLOperationType",
+        "GraphQLSubscription", "GraphQLOperationType", "GraphQLUpload",
     ]
 
     /// `name`, in backticks when it is a keyword.

@@ -248,8 +248,7 @@ import Testing
             $0.observers = [recorder]
             $0.retryPolicy = .none
         }
-        let script = DemoScript(provider: provider, operations: try DemoFixture.operations(), backend: backend,
-                                recorder: recorder)
+        let script = DemoScript(provider: provider, backend: backend, recorder: recorder)
         let results = await script.run()
         #expect(results.count == 15)
         #expect(results.allSatisfy { !$0.asExpected }, "\(results.filter(\.asExpected).map(\.name))")

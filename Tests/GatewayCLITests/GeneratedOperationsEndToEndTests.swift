@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+@testable import GatewayCLI
 @testable import GatewayDemoBackend
 import GatewayTestSupport
 import GatewayTesting
@@ -61,6 +62,19 @@ import Testing
         let response = try await provider.fetch(CreatePlaylistMutation(name: "Road Trip", description: "for the long drive"))
         #expect(response.data.createPlaylist.name == "Road Trip")
         #expect(response.data.createPlaylist.isPublic == false, "the declared default of $isPublic")
+    }
+
+    @Test func aGeneratedMutationUploadsItsFileAsAMultipartRequest() async throws {
+        try await signIn()
+        let image = GraphQLUpload.data(DemoScript.coverImage(width: 64, height: 32), filename: "cover.png",
+                                       contentType: "image/png")
+        let response = try await provider.fetch(UploadPlaylistCoverMutation(playlistID: "p1", image: image))
+        #expect(response.errors.isEmpty)
+        #expect(response.data.uploadPlaylistCover.id == "p1")
+        let cover = try #require(response.data.uploadPlaylistCover.cover)
+        #expect(cover.width == 64 && cover.height == 32, "the backend read the size from the file it received")
+        let sent = try #require(response.request)
+        #expect(sent.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") == true)
     }
 
     @Test func aSecondFetchOfAGeneratedQueryIsAnsweredFromTheCache() async throws {

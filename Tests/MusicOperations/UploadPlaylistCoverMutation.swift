@@ -32,12 +32,19 @@ public struct UploadPlaylistCoverMutation: GraphQLMutation {
     public var playlistID: String
 
     /// `$image: Upload!`.
-    public var image: String
+    public var image: GraphQLUpload
 
     /// Creates the operation with its variables; a `nil` variable is not sent.
-    public init(playlistID: String, image: String) {
+    public init(playlistID: String, image: GraphQLUpload) {
         self.playlistID = playlistID
         self.image = image
+    }
+
+    /// The files of `$image`, sent by the GraphQL multipart request specification.
+    public var uploads: [String: GraphQLUpload] {
+        var uploads: [String: GraphQLUpload] = [:]
+        uploads["image"] = self.image
+        return uploads
     }
 
     /// The response's `data`, following the operation's selections.

@@ -35,6 +35,41 @@ struct LikeTrackMutation: GraphQLMutation {
     }
 }
 
+/// A generated mutation with a file, as `gateway generate` writes it for
+/// `Queries/UploadPlaylistCover.graphql` (shortened).
+public struct UploadPlaylistCoverMutation: GraphQLMutation {
+    public static let definition = GraphQLOperationDefinition(
+        name: "UploadPlaylistCover", kind: .mutation,
+        text: "mutation UploadPlaylistCover($playlistID: ID!, $image: Upload!) {\n"
+            + "  uploadPlaylistCover(playlistID: $playlistID, image: $image) {\n    id\n  }\n}",
+        normalizedText: "mutation UploadPlaylistCover($image:Upload!$playlistID:ID!)"
+            + "{uploadPlaylistCover(image:$image playlistID:$playlistID){id}}",
+        textHash: "<sha256 hex of text>", normalizedTextHash: "<sha256 hex of normalizedText>")
+    public var playlistID: String
+    public var image: GraphQLUpload
+    public init(playlistID: String, image: GraphQLUpload) {
+        self.playlistID = playlistID
+        self.image = image
+    }
+    // GraphQLOperationType.uploads
+    public var uploads: [String: GraphQLUpload] {
+        var uploads: [String: GraphQLUpload] = [:]
+        uploads["image"] = self.image
+        return uploads
+    }
+    public struct Data: Decodable, Sendable {
+        public let uploadPlaylistCover: Playlist
+        public struct Playlist: Decodable, Sendable { public let id: String }
+    }
+}
+
+// GraphQLUpload.encode(to:)
+func graphQLUploadEncodesAsNull() throws {
+    let cover = GraphQLUpload.data(Data([0x89, 0x50]), filename: "cover.png", contentType: "image/png")
+    let variables = try GraphQLVariables(encoding: ["image": cover])
+    print(variables["image"] == .null)   // true
+}
+
 // GraphQLOperationType
 public struct TrackTitleQuery: GraphQLQuery {
     public static let definition = GraphQLOperationDefinition(

@@ -7,7 +7,9 @@ import GraphQLLanguage
 ///
 /// Generated types conform to `GraphQLQuery`, `GraphQLMutation` or `GraphQLSubscription`.
 /// Encoding the value writes its variables as one JSON object: a `nil` optional is left out,
-/// and the definition's `variableDefaults` fill it when they declare a default.
+/// and the definition's `variableDefaults` fill it when they declare a default. A variable of
+/// the schema's `Upload` scalar is a `GraphQLUpload`: it encodes as `null`, and `uploads` names
+/// the file for the multipart request that sends it.
 ///
 /// A generated type looks like this (written by hand, it must keep the definition true to
 /// the text):
@@ -45,6 +47,21 @@ public protocol GraphQLOperationType: Encodable, Sendable {
     /// public static let operation = GraphQLOperation(definition: definition)
     /// ```
     static var operation: GraphQLOperation { get }
+
+    /// The files this value sends, keyed by the variable path each fills (`image`, or `files.0`,
+    /// `files.1`… for a list of files), sent by the GraphQL multipart request specification as
+    /// `provider.fetch(_:variables:uploads:as:)` sends them. The default has none; the generator
+    /// writes it for an operation with `Upload` variables:
+    ///
+    /// ```swift
+    /// public var uploads: [String: GraphQLUpload] {
+    ///     var uploads: [String: GraphQLUpload] = [:]
+    ///     uploads["image"] = self.image
+    ///     return uploads
+    /// }
+    /// ```
+    /// Each path must hold `null` in the encoded variables, as a `GraphQLUpload` encodes.
+    var uploads: [String: GraphQLUpload] { get }
 }
 
 extension GraphQLOperationType {
@@ -55,6 +72,9 @@ extension GraphQLOperationType {
     /// print(operation.name ?? "", operation.kind)   // GetTrack query
     /// ```
     public static var operation: GraphQLOperation { GeneratedOperations.operation(of: Self.self) }
+
+    /// No files: an operation without `Upload` variables is sent as JSON (or by GET).
+    public var uploads: [String: GraphQLUpload] { [:] }
 }
 
 /// A generated query: may be cached and sent again.

@@ -2,6 +2,26 @@ import Foundation
 import GraphQLLanguage
 
 extension GraphQLRequest {
+    /// The upload slots of `uploads`, in the order of their parts: sorted by path.
+    static func slots(_ uploads: [String: GraphQLUpload]) -> [GraphQLPayload.Upload] {
+        uploads.sorted { $0.key < $1.key }.map { GraphQLPayload.Upload(path: $0.key, file: $0.value) }
+    }
+
+    /// Checks that `path` names a place holding `null` in `variables`, as a generated operation's
+    /// `GraphQLUpload` encodes; a hand-written `uploads` that names another place is an error.
+    static func checkPlaceholder(at path: String, in variables: GraphQLVariables) throws {
+        let steps = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var value = steps.first.flatMap { variables[$0] }
+        for step in steps.dropFirst() {
+            if case .array? = value, let index = Int(step) { value = value?[index] } else { value = value?[step] }
+        }
+        guard value?.isNull == true else {
+            throw GatewayError(.invalidVariables, "the upload path \"\(path)\" is not a place that holds null "
+                                   + "in the encoded variables",
+                               fix: "make uploads name each GraphQLUpload property (\"image\", \"files.0\")")
+        }
+    }
+
     /// Puts the `null` placeholder of an upload at `path` in `variables`.
     static func placeholder(at path: String, in variables: inout GraphQLVariables,
                             operation: GraphQLOperation) throws {

@@ -70,7 +70,7 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
                 uploads: [String: GraphQLUpload] = [:], options: GraphQLRequestOptions = GraphQLRequestOptions(),
                 settings: GraphQLSettings? = nil) throws {
         var given = variables
-        let slots = uploads.sorted { $0.key < $1.key }.map { GraphQLPayload.Upload(path: $0.key, file: $0.value) }
+        let slots = Self.slots(uploads)
         for slot in slots { try Self.placeholder(at: slot.path, in: &given, operation: operation) }
         self.operation = operation
         self.variables = try operation.checkedVariables(given, uploads: Set(uploads.keys))
@@ -80,12 +80,13 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
         followsProviderSettings = settings == nil
     }
 
-    /// Makes a request whose variables need no checking (a generated operation's typed ones).
-    init(operation: GraphQLOperation, uncheckedVariables variables: JSONObject, options: GraphQLRequestOptions,
-         settings: GraphQLSettings?) {
+    /// Makes a request whose variables need no checking (a generated operation's typed ones);
+    /// each upload's place already holds `null`.
+    init(operation: GraphQLOperation, uncheckedVariables variables: JSONObject, uploads: [GraphQLPayload.Upload],
+         options: GraphQLRequestOptions, settings: GraphQLSettings?) {
         self.operation = operation
         self.variables = variables
-        uploads = []
+        self.uploads = uploads
         self.options = options
         self.settings = settings ?? GraphQLSettings()
         followsProviderSettings = settings == nil

@@ -10,6 +10,9 @@ import Foundation
 ///                                         uploads: ["image": cover], as: JSONValue.self)
 /// ```
 /// `JSONValue`, the data as plain JSON, needs `import GraphQLLanguage`.
+///
+/// A generated operation with an `Upload` variable holds the file as a `GraphQLUpload`
+/// property and sends it the same way (see `GraphQLOperationType.uploads`).
 public struct GraphQLUpload: Sendable {
     /// The file's bytes, in memory or on disk.
     public var content: MultipartForm.Part.Content
@@ -47,5 +50,21 @@ public struct GraphQLUpload: Sendable {
         let part = MultipartForm.Part.file("file", url: url, filename: filename, contentType: contentType)
         return GraphQLUpload(content: .file(url), filename: part.filename ?? url.lastPathComponent,
                              contentType: part.contentType ?? "application/octet-stream")
+    }
+}
+
+extension GraphQLUpload: Encodable {
+    /// Writes `null`: the placeholder the multipart request spec puts in the variables where a
+    /// file goes. The file itself travels in a part of its own, named by the operation's
+    /// `uploads`.
+    ///
+    /// ```swift
+    /// let cover = GraphQLUpload.data(Data([0x89, 0x50]), filename: "cover.png", contentType: "image/png")
+    /// let variables = try GraphQLVariables(encoding: ["image": cover])
+    /// print(variables["image"] == .null)   // true
+    /// ```
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encodeNil()
     }
 }

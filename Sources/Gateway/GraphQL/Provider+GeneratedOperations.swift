@@ -11,16 +11,18 @@ extension Provider {
     /// print(track.data.track?.title ?? "no such track", track.errors)
     /// ```
     ///
-    /// The variables are the value's properties, encoded with the provider's `jsonEncoding`;
-    /// they are not checked against the operation's definitions (the generator did that), and
-    /// nothing is parsed.
+    /// The variables are the value's properties under their declared names, encoded with the
+    /// provider's `jsonEncoding` (its dates, say); they are not checked against the operation's
+    /// definitions (the generator did that), and nothing is parsed. An operation with files (its
+    /// `uploads`) goes as a multipart POST by the GraphQL multipart request specification.
     ///
     /// - Parameters:
     ///   - operation: the operation with its variables.
     ///   - options: this request's settings.
     /// - Returns: the data, any errors that came with it, the extensions, the HTTP response,
     ///   the request sent last and the metrics.
-    /// - Throws: `GatewayError`: `.invalidVariables` (the value does not encode; nothing sent),
+    /// - Throws: `GatewayError`: `.invalidVariables` (the value does not encode, or an upload's
+    ///   path holds no `null` placeholder; nothing sent),
     ///   `.invalidRequest` for a subscription, `.graphQLErrors` or `.unauthenticated` (errors
     ///   and no data), `.status`, `.decoding` (the data does not fit `Data`), transport kinds;
     ///   or `CancellationError`.

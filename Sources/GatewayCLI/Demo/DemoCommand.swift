@@ -12,7 +12,9 @@ struct DemoCommand: Command {
         Starts the example music backend (REST, and GraphQL answering every operation in
         Queries/ from Schemas/music.graphql) on 127.0.0.1 inside this process, then runs a
         scripted session through one Gateway Provider with the real URLSessionTransport, the
-        file token store, the refresh-token authenticator and the SQLite response cache:
+        file token store, the refresh-token authenticator and the SQLite response cache. Its
+        GraphQL operations are the Swift types generated from Queries/ (Tests/MusicOperations,
+        built into this command), with typed variables and data:
 
           log in over REST; fetch GraphQL queries (a miss, then a hit of the same query);
           expire the access token on the backend, so that five concurrent requests, REST and
@@ -32,13 +34,20 @@ struct DemoCommand: Command {
                           temporary folder, kept after the run.
           --schema FILE   The example API's schema. Default: Schemas/music.graphql in the current
                           folder or the nearest parent folder that has one.
-          --queries DIR   The operations to fetch. Default: the Queries folder next to Schemas.
+          --queries DIR   A folder of the example API's operations to check, against the schema
+                          (an invalid operation stops the demo) and against the generated types
+                          the demo sends: when the folder lacks one of their operations or has
+                          changed it, a warning on standard error says the types are stale and
+                          gives the command that makes them again; the demo still runs, with the
+                          types it was built with. Default: the Queries folder next to Schemas,
+                          when there is one.
 
         Colour is used only when standard output is a terminal and NO_COLOR is not set.
 
         Exit status:
           0  every step went as the script expects, with exactly one refresh
-          1  a step did not (the table marks it), or the backend could not start
+          1  a step did not (the table marks it), the schema or the operations could not be
+             used, or the backend could not start
           2  a usage error
         """
 
@@ -66,6 +75,8 @@ struct DemoCommand: Command {
             return 1
         }
 
+        if let warning = setup.warning { output.error("gateway demo: warning: \(warning)") }
+
         let backend: ExampleBackend
         do {
             backend = try ExampleBackend(schema: setup.schema)
@@ -84,7 +95,7 @@ struct DemoCommand: Command {
         let recorder = DemoRecorder()
         let provider = setup.provider(baseURL: backend.baseURL, recorder: recorder)
         defer { provider.invalidate() }
-        let script = DemoScript(provider: provider, operations: setup.operations, backend: backend, recorder: recorder)
+        let script = DemoScript(provider: provider, backend: backend, recorder: recorder)
         let results = await script.run()
         do {
             try await setup.cacheStore.flush()

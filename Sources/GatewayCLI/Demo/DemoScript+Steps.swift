@@ -1,7 +1,7 @@
 import Foundation
 import Gateway
 import GatewayDemoBackend
-import GraphQLLanguage
+import MusicOperations
 
 extension DemoScript {
     /// The mutations: a like that invalidates the cached track (by its tag) and the cached search
@@ -9,61 +9,60 @@ extension DemoScript {
     func changes() async -> [StepResult] {
         var results: [StepResult] = []
         results.append(await step("like track 4") {
-            let liked = try await fetch("LikeTrack id=4", "LikeTrack", ["input": ["trackID": "4"]])
-            guard liked["likeTrack"]?["track"]?["isLiked"]?.boolValue == true else {
-                throw CheckFailure("the track is not liked after LikeTrack")
-            }
+            let liked = try await fetch("LikeTrack id=4", LikeTrackMutation(input: LikeTrackInput(trackID: "4")))
+                .data.likeTrack
+            guard liked.track.isLiked else { throw CheckFailure("the track is not liked after LikeTrack") }
             let removed = try await provider.invalidateCache(.tag("Track:4"))
             guard removed == 1 else { throw CheckFailure("expected 1 cached entry tagged Track:4, found \(removed)") }
-            return "\(liked["likeTrack"]?["likedCount"]?.intValue ?? 0) liked tracks; invalidated: GetTrack id=4 "
-                + "(by its tag), Search (by type Track)"
+            return "\(liked.likedCount) liked tracks; invalidated: GetTrack id=4 (by its tag), Search (by type Track)"
         })
         results.append(await step("fetch GetTrack id=4 again") {
-            let track = try await fetch("GetTrack id=4", "GetTrack", ["id": "4"], tags: ["Track:4"], expect: .miss)
-            guard track["track"]?["isLiked"]?.boolValue == true else {
+            let track = try await fetch("GetTrack id=4", GetTrackQuery(id: "4"), tags: ["Track:4"], expect: .miss).data
+            guard track.track?.isLiked == true else {
                 throw CheckFailure("GetTrack still says track 4 is not liked: the cache served the old answer")
             }
             return "a miss after the mutation invalidated it: liked: true"
         })
         results.append(await step("search again") {
-            try await fetch("Search \"light\"", "Search", ["text": "light", "first": 5], expect: .miss)
+            try await fetch("Search \"light\"", SearchQuery(text: "light", first: 5), expect: .miss)
             return "a miss: it held a Track, so the mutation invalidated it by type"
         })
         results.append(await step("create a playlist") {
-            let made = try await fetch("CreatePlaylist", "CreatePlaylist", ["name": "Demo Mix", "isPublic": true])
-            guard let id = made["createPlaylist"]?["id"]?.stringValue else { throw CheckFailure("no playlist id") }
-            return "\"\(made["createPlaylist"]?["name"]?.stringValue ?? "")\" is playlist \(id)"
+            let made = try await fetch("CreatePlaylist", CreatePlaylistMutation(name: "Demo Mix", isPublic: true))
+                .data.createPlaylist
+            guard !made.id.isEmpty else { throw CheckFailure("no playlist id") }
+            return "\"\(made.name)\" is playlist \(made.id)"
         })
         results.append(await step("upload its cover") {
             let upload = GraphQLUpload.data(Self.coverImage(width: 300, height: 300), filename: "cover.png",
                                             contentType: "image/png")
-            let changed = try await fetch("UploadPlaylistCover", "UploadPlaylistCover", ["playlistID": "p2"],
-                                          uploads: ["image": upload])
-            guard let cover = changed["uploadPlaylistCover"]?["cover"], let width = cover["width"]?.intValue,
-                  let height = cover["height"]?.intValue else { throw CheckFailure("the playlist has no cover") }
-            return "sent as a multipart upload; the cover is \(width)×\(height)"
+            let mutation = UploadPlaylistCoverMutation(playlistID: "p2", image: upload)
+            let changed = try await fetch("UploadPlaylistCover", mutation)
+            guard let cover = changed.data.uploadPlaylistCover.cover else {
+                throw CheckFailure("the playlist has no cover")
+            }
+            return "sent as a multipart upload; the cover is \(cover.width)×\(cover.height)"
         })
         return results
     }
 
     // MARK: Requests
 
-    /// Fetches an operation from `Queries/`, records its row, and checks the cache outcome when
+    /// Fetches a generated operation, records its row, and checks the cache outcome when
     /// `expect` is given.
     ///
-    /// - Returns: the response's `data`.
+    /// - Returns: the response, its `data` typed by the operation.
     /// - Throws: the request's error, or `CheckFailure` when the response has errors or an
     ///   unexpected cache outcome.
     @discardableResult
-    func fetch(_ label: String, _ name: String, _ variables: GraphQLVariables = [:],
-               uploads: [String: GraphQLUpload] = [:], tags: [String] = [], expect: CacheOutcome? = nil)
-        async throws -> JSONValue {
+    func fetch<Operation: GraphQLOperationType>(_ label: String, _ operation: Operation, tags: [String] = [],
+                                                expect: CacheOutcome? = nil)
+        async throws -> GraphQLResponse<Operation.Data> {
         let started = ContinuousClock.now
         var options = GraphQLRequestOptions()
         options.cache.tags = tags
         do {
-            let response = try await provider.fetch(try operations.operation(named: name), variables: variables,
-                                                    uploads: uploads, as: JSONValue.self, options: options)
+            let response = try await provider.fetch(operation, options: options)
             var row = Row(kind: "GraphQL", name: label, status: "\(response.status)",
                           cache: Self.describe(response.metrics.cacheOutcome),
                           attempts: Self.attempts(response.metrics), time: response.metrics.total,
@@ -77,7 +76,7 @@ extension DemoScript {
             row.asExpected = failure == nil
             table.withLock { $0.append(row) }
             if let failure { throw failure }
-            return response.data
+            return response
         } catch let error as GatewayError {
             table.withLock { $0.append(Self.failedRow("GraphQL", label, error, started)) }
             throw error
@@ -141,15 +140,10 @@ extension DemoScript {
     }
 
     /// `"Night Drive" by The Lumens`.
-    static func describeTrack(_ data: JSONValue) -> String {
-        let track = data["track"]
-        let artists = (track?["artists"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
-        return "\"\(track?["title"]?.stringValue ?? "?")\" by \(artists.joined(separator: " & "))"
-    }
-
-    /// `me.collection.likedTracks.totalCount`.
-    static func likedCount(_ data: JSONValue) -> Int {
-        data["me"]?["collection"]?["likedTracks"]?["totalCount"]?.intValue ?? 0
+    static func describeTrack(_ data: GetTrackQuery.Data) -> String {
+        let summary = data.track?.trackSummary
+        let artists = (summary?.artists ?? []).map(\.artistSummary.name)
+        return "\"\(summary?.title ?? "?")\" by \(artists.joined(separator: " & "))"
     }
 
     /// The header of a PNG image of this size: enough for the backend, which reads only that.

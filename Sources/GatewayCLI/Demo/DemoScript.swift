@@ -1,11 +1,13 @@
 import Foundation
 import Gateway
 import GatewayDemoBackend
-import GraphQLLanguage
+import MusicOperations
 
 /// The scripted session of `gateway demo`: one `Provider` against the example backend, with the
 /// file token store, the refresh-token authenticator and the SQLite response cache, REST and
-/// GraphQL through the same pipeline. Each step checks what it got back.
+/// GraphQL through the same pipeline. Each step checks what it got back. The GraphQL operations
+/// are the types generated from `Queries/` (the `MusicOperations` target): typed variables and
+/// typed data, the cover upload included.
 ///
 /// The scene: log in over REST; fetch GraphQL queries (a miss, then a hit of the same query);
 /// the backend expires the access token and five concurrent requests, REST and GraphQL mixed,
@@ -44,15 +46,13 @@ struct DemoScript: Sendable {
     }
 
     let provider: Provider
-    let operations: OperationStore
     let backend: ExampleBackend
     let recorder: DemoRecorder
     let table = Locked<[Row]>([])
 
-    /// A script against `backend` through `provider`, fetching the operations of `operations`.
-    init(provider: Provider, operations: OperationStore, backend: ExampleBackend, recorder: DemoRecorder) {
+    /// A script against `backend` through `provider`.
+    init(provider: Provider, backend: ExampleBackend, recorder: DemoRecorder) {
         self.provider = provider
-        self.operations = operations
         self.backend = backend
         self.recorder = recorder
     }
@@ -82,24 +82,27 @@ struct DemoScript: Sendable {
             return "signed in as \(signIn.subject); the access token lasts \(minutes) minutes"
         })
         results.append(await step("fetch Me") {
-            let me = try await fetch("Me", "Me", expect: .miss)
-            return "\(me["me"]?["displayName"]?.stringValue ?? "?") (\(me["me"]?["plan"]?.stringValue ?? "?"))"
+            let me = try await fetch("Me", MeQuery(), expect: .miss).data.me
+            return "\(me.displayName) (\(me.plan.rawValue))"
         })
         results.append(await step("fetch GetTrack twice") {
-            let first = try await fetch("GetTrack id=1", "GetTrack", ["id": "1"], tags: ["Track:1"], expect: .miss)
-            let second = try await fetch("GetTrack id=1", "GetTrack", ["id": "1"], tags: ["Track:1"], expect: .hit)
-            guard first == second else { throw CheckFailure("the cached answer differs from the first one") }
-            return "\(Self.describeTrack(first)): a miss, then the same answer from the cache"
+            let first = try await fetch("GetTrack id=1", GetTrackQuery(id: "1"), tags: ["Track:1"], expect: .miss)
+            let second = try await fetch("GetTrack id=1", GetTrackQuery(id: "1"), tags: ["Track:1"], expect: .hit)
+            guard first.httpResponse.body == second.httpResponse.body else {
+                throw CheckFailure("the cached answer differs from the first one")
+            }
+            return "\(Self.describeTrack(first.data)): a miss, then the same answer from the cache"
         })
         results.append(await step("fetch GetTrack id=4") {
-            let track = try await fetch("GetTrack id=4", "GetTrack", ["id": "4"], tags: ["Track:4"], expect: .miss)
-            return "\(Self.describeTrack(track)), liked: \(track["track"]?["isLiked"]?.boolValue == true)"
+            let track = try await fetch("GetTrack id=4", GetTrackQuery(id: "4"), tags: ["Track:4"], expect: .miss).data
+            return "\(Self.describeTrack(track)), liked: \(track.track?.isLiked == true)"
         })
         results.append(await step("search") {
-            let found = try await fetch("Search \"light\"", "Search", ["text": "light", "first": 5], expect: .miss)
-            let names = (found["search"]?.arrayValue ?? []).map { hit in
-                let name = hit["title"]?.stringValue ?? hit["name"]?.stringValue ?? "?"
-                return "\(name) (\(hit["__typename"]?.stringValue ?? "?"))"
+            let found = try await fetch("Search \"light\"", SearchQuery(text: "light", first: 5), expect: .miss)
+            let names = found.data.search.map { hit in
+                let name = hit.asTrack?.trackSummary.title ?? hit.asRelease?.releaseSummary.title
+                    ?? hit.asArtist?.artistSummary.name ?? "?"
+                return "\(name) (\(hit.__typename))"
             }
             guard !names.isEmpty else { throw CheckFailure("the search for \"light\" found nothing") }
             return names.joined(separator: ", ")
@@ -111,8 +114,8 @@ struct DemoScript: Sendable {
             return "\"\(first.title)\": a miss, then a hit (the backend said Cache-Control: max-age=60)"
         })
         results.append(await step("fetch MyCollection") {
-            let collection = try await fetch("MyCollection", "MyCollection", expect: .miss)
-            return "\(Self.likedCount(collection)) liked tracks"
+            let collection = try await fetch("MyCollection", MyCollectionQuery(), expect: .miss).data
+            return "\(collection.me.collection.likedTracks.totalCount) liked tracks"
         })
         results.append(await step("expire the access token") {
             let expired = backend.expireAccessTokens()
@@ -135,9 +138,9 @@ struct DemoScript: Sendable {
         let before = backend.refreshCount
         let rowsBefore = table.value.count
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { _ = try await fetch("GetArtist id=1", "GetArtist", ["id": "1"], expect: .miss) }
-            group.addTask { _ = try await fetch("GetRelease id=10", "GetRelease", ["id": "10"], expect: .miss) }
-            group.addTask { _ = try await fetch("GetPlaylist id=p1", "GetPlaylist", ["id": "p1"], expect: .miss) }
+            group.addTask { _ = try await fetch("GetArtist id=1", GetArtistQuery(id: "1"), expect: .miss) }
+            group.addTask { _ = try await fetch("GetRelease id=10", GetReleaseQuery(id: "10"), expect: .miss) }
+            group.addTask { _ = try await fetch("GetPlaylist id=p1", GetPlaylistQuery(id: "p1"), expect: .miss) }
             group.addTask { _ = try await send("profile", Endpoint<ExampleAPI.Profile>.get("me")) }
             group.addTask {
                 _ = try await send("stream URL track 2", Endpoint<ExampleAPI.StreamLink>.get("tracks/2/stream"))

@@ -3,13 +3,16 @@ import Gateway
 import GatewayDemoBackend
 import GatewaySQLite
 
-/// What `gateway demo` needs before it starts: its folder, the example API's schema and
-/// operations, and the provider the script talks through.
+/// What `gateway demo` needs before it starts: its folder, the example API's schema, the check
+/// of its operations against the generated types the script sends, and the provider the script
+/// talks through.
 struct DemoSetup {
     /// The folder the token file and the cache go in.
     let folder: URL
     let schema: ExampleGraphQLSchema
-    let operations: OperationStore
+    /// What the check of the operations folder found: a warning that the generated types are
+    /// stale, or `nil`.
+    let warning: String?
     let tokenStore: FileTokenStore
     /// `<folder>/cache.sqlite`.
     let cachePath: String
@@ -23,12 +26,14 @@ struct DemoSetup {
         var description: String
     }
 
-    /// Prepares `folder` and loads the schema and the operations.
+    /// Prepares `folder`, loads the schema, and checks the operations folder against the schema
+    /// and against the generated types the script sends.
     ///
     /// - Parameters:
     ///   - folder: the demo's folder; created when missing.
     ///   - schema: the schema file, or `nil` to look for `Schemas/music.graphql` from `searchingFrom` upwards.
-    ///   - queries: the operations folder, or `nil` for the `Queries` folder beside `Schemas`.
+    ///   - queries: the operations folder to check, or `nil` for the `Queries` folder beside
+    ///     `Schemas` (not checked when there is none).
     ///   - searchingFrom: where the search for the defaults starts.
     /// - Throws: `Failure` naming the path and the fix.
     init(folder: URL, schema: URL?, queries: URL?, searchingFrom start: URL) throws {
@@ -49,11 +54,18 @@ struct DemoSetup {
         } catch {
             throw Failure(description: "the schema \(schemaURL.path) is not usable: \(error)")
         }
-        do {
-            operations = try OperationStore(directory: queriesURL, schemaAt: schemaURL)
-        } catch {
-            throw Failure(description: "could not load the operations in \(queriesURL.path): \(error)\n"
-                          + "Give the folder of Queries/*.graphql with --queries.")
+        if queries != nil || FileManager.default.fileExists(atPath: queriesURL.path) {
+            let operations: OperationStore
+            do {
+                operations = try OperationStore(directory: queriesURL, schemaAt: schemaURL)
+            } catch {
+                throw Failure(description: "could not load the operations in \(queriesURL.path): \(error)\n"
+                              + "Give the folder of Queries/*.graphql with --queries.")
+            }
+            warning = DemoOperations.warning(DemoOperations.differences(from: operations), queries: queriesURL,
+                                             schema: schemaURL)
+        } else {
+            warning = nil
         }
         tokenStore = FileTokenStore(directory: folder.appendingPathComponent("tokens", isDirectory: true))
         cachePath = folder.appendingPathComponent("cache.sqlite").path
