@@ -29,7 +29,7 @@ extension GraphQLRequest {
         do {
             variables = try GraphQLVariables(encoding: operation, options: encoding).object
         } catch var error as GatewayError {
-            error.endpoint = "\(definition.kind.rawValue) \(definition.name)"
+            error.endpoint = definition.label
             throw error
         }
         for member in definition.variableDefaults where variables[member.key] == nil {
