@@ -23,7 +23,7 @@ struct GatewayCodegenPlugin: BuildToolPlugin {
         let settings = try Settings(folder: folder)
 
         var schemas = files.filter(Self.isSchema)
-        var operations = files.filter { $0.pathExtension == "graphql" && !Self.isSchema($0) }
+        var operations = files.filter { $0.pathExtension.lowercased() == "graphql" && !Self.isSchema($0) }
         if let named = settings?.schema {
             schemas = try named.flatMap { try Self.files(at: folder.appending(path: $0), extensions: ["graphql", "graphqls", "json"]) }
             let schemaPaths = Set(schemas.map(\.standardizedFileURL.path))
@@ -52,10 +52,10 @@ struct GatewayCodegenPlugin: BuildToolPlugin {
         )]
     }
 
-    /// A schema file by its name: `*.graphqls`, `schema.graphql` or `schema.json`.
+    /// A schema file by its name, in any case: `*.graphqls`, `schema.graphql` or `schema.json`.
     static func isSchema(_ url: URL) -> Bool {
         let name = url.lastPathComponent.lowercased()
-        return url.pathExtension == "graphqls" || name == "schema.graphql" || name == "schema.json"
+        return url.pathExtension.lowercased() == "graphqls" || name == "schema.graphql" || name == "schema.json"
     }
 
     /// The file at `url`, or the files below it with one of `extensions`, sorted by path.

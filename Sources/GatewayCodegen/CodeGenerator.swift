@@ -5,12 +5,18 @@ import GraphQLLanguage
 /// enum and input object of the schema that the operations use.
 ///
 /// The operation files are validated first, as one unit (a fragment defined in one file may
-/// be spread in another); any error stops generation and comes back as diagnostics with file,
-/// line and column. The same input gives the same files, byte for byte, sorted by name.
+/// be spread in another, and a fragment defined the same way in several files counts once),
+/// except that each file is its own document: an anonymous operation must be the only operation
+/// of its file, not of the unit. Any error stops generation and comes back as diagnostics with
+/// file, line and column. The same input gives the same files, byte for byte, sorted by name.
 ///
 /// Make one with a built ``Schema`` and call ``generate(_:)`` with the `.graphql` files as
 /// ``Source``s named by their paths; a query `Ping` comes back as the file `PingQuery.swift`.
-/// `gateway generate` does this and writes the files.
+/// An anonymous operation is named after its file (`01_basic_query.graphql` gives
+/// `BasicQuery01Query`), with a warning that says so. Types whose names differ only by case
+/// get files whose names do not: the later one in sorted order gets a number
+/// (`GetcustomerOrdersQuery2.swift`), so that no file overwrites another on a case-insensitive
+/// file system. `gateway generate` does this and writes the files.
 public struct CodeGenerator: Sendable {
     /// The schema the operations are validated against and typed by.
     public var schema: Schema
@@ -44,8 +50,8 @@ public struct CodeGenerator: Sendable {
             }
         }
         guard diagnostics.isEmpty else { return CodegenResult(files: [], diagnostics: diagnostics) }
-        let rules = ValidationRule.allCases.filter { $0 != .noUnusedFragments }
-        diagnostics = Validator(schema: schema, rules: rules).validate(documents).filter { $0.severity == .error }
+        documents = Self.withoutRepeatedFragments(documents)
+        diagnostics = validate(documents)
         guard diagnostics.isEmpty else { return CodegenResult(files: [], diagnostics: diagnostics) }
         var plan = GenerationPlan(schema: schema, configuration: configuration, documents: documents)
         plan.name()
@@ -53,7 +59,7 @@ public struct CodeGenerator: Sendable {
         guard plan.diagnostics.isEmpty else { return CodegenResult(files: [], diagnostics: plan.diagnostics) }
         let files = plan.files()
         guard plan.diagnostics.isEmpty else { return CodegenResult(files: [], diagnostics: plan.diagnostics) }
-        return CodegenResult(files: files, diagnostics: [])
+        return CodegenResult(files: files, diagnostics: [], warnings: plan.warnings)
     }
 }
 
@@ -63,6 +69,20 @@ public struct CodegenResult: Sendable {
     public var files: [GeneratedFile]
     /// The problems that stopped generation, each with its file, line and column where it has one.
     public var diagnostics: [Diagnostic]
+    /// What the user may want to change although generation went on, such as an anonymous
+    /// operation whose type is named after its file; each with its file, line and column.
+    public var warnings: [Diagnostic]
+
+    /// Creates a result.
+    /// - Parameters:
+    ///   - files: The generated files, sorted by name.
+    ///   - diagnostics: The errors that stopped generation.
+    ///   - warnings: The warnings of a generation that went on.
+    public init(files: [GeneratedFile], diagnostics: [Diagnostic], warnings: [Diagnostic] = []) {
+        self.files = files
+        self.diagnostics = diagnostics
+        self.warnings = warnings
+    }
 }
 
 /// One generated Swift file.

@@ -30,9 +30,13 @@ extension GenerationPlan {
                 into: &writer)
             files.append(Self.file(swiftName, imports: renderer.modules.sorted(), body: writer.text))
         }
-        for operation in operationDefinitions {
-            guard let name = operation.node.name?.value, let swiftName = operationTypes[name],
-                  let model = dataModels[name], let texts = texts(of: name, at: operation.location)
+        let writtenFragments = fragmentDefinitions.map { Definition.fragment($0.node) }
+        let sentFragments = completedFragments.map { Definition.fragment($0) }
+        for (index, operation) in operationDefinitions.enumerated() {
+            guard let swiftName = operationTypes[index], let model = dataModels[index],
+                  let texts = texts(sent: [.operation(completedOperations[index])] + sentFragments,
+                                    asWritten: [.operation(operation.node)] + writtenFragments,
+                                    at: operation.location)
             else { continue }
             var writer = SwiftWriter()
             var renderer = OperationRenderer(names: names)
@@ -43,7 +47,29 @@ extension GenerationPlan {
             let imports = always + renderer.modules.subtracting(always).sorted()
             files.append(Self.file(swiftName, imports: imports, body: writer.text))
         }
-        return files.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        return Self.distinctIgnoringCase(files)
+    }
+
+    /// The files sorted by name, where a name that differs only by case from an earlier one gets
+    /// the first number from 2 that makes it distinct (`GetcustomerOrdersQuery2.swift` after
+    /// `GetCustomerOrdersQuery.swift`): on a case-insensitive file system neither overwrites the other.
+    static func distinctIgnoringCase(_ files: [GeneratedFile]) -> [GeneratedFile] {
+        let sorted = files.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        var taken = Set(sorted.map { $0.name.lowercased() })
+        guard taken.count < sorted.count else { return sorted }
+        var seen: Set<String> = []
+        var result: [GeneratedFile] = []
+        for var file in sorted {
+            if !seen.insert(file.name.lowercased()).inserted {
+                let stem = file.name.hasSuffix(".swift") ? String(file.name.dropLast(6)) : file.name
+                var number = 2
+                while taken.contains("\(stem)\(number).swift".lowercased()) { number += 1 }
+                file.name = "\(stem)\(number).swift"
+                taken.insert(file.name.lowercased())
+            }
+            result.append(file)
+        }
+        return result.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
     }
 
     private static func file(_ typeName: String, imports: [String], body: String) -> GeneratedFile {
@@ -54,11 +80,14 @@ extension GenerationPlan {
         return GeneratedFile(name: typeName + ".swift", contents: text + body)
     }
 
-    /// The text sent (with `__typename` added) and the normalized text of the operation as written.
-    private mutating func texts(of name: String, at location: SourceLocation?) -> OperationRenderer.Texts? {
+    /// The text sent (with `__typename` added) and the normalized text of the operation as written,
+    /// each picked from a document of the operation and every fragment.
+    private mutating func texts(
+        sent: [Definition], asWritten: [Definition], at location: SourceLocation?
+    ) -> OperationRenderer.Texts? {
         do throws(OperationSelectionError) {
-            let sent = try OperationSelection(document: completed, operationName: name)
-            let asWritten = try OperationSelection(document: written, operationName: name)
+            let sent = try OperationSelection(document: Document(definitions: sent))
+            let asWritten = try OperationSelection(document: Document(definitions: asWritten))
             return OperationRenderer.Texts(
                 text: Printer.print(sent), normalizedText: try Normalizer.normalizedText(of: asWritten))
         } catch {

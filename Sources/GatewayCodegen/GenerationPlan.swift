@@ -7,6 +7,9 @@ struct GenerationPlan {
     let configuration: CodegenConfiguration
     var diagnostics: [Diagnostic] = []
 
+    /// What does not stop generation, such as an anonymous operation named after its file.
+    var warnings: [Diagnostic] = []
+
     struct Defined<Node> {
         var node: Node
         var location: SourceLocation?
@@ -15,14 +18,16 @@ struct GenerationPlan {
         var source: Source?
     }
 
+    /// The operations and fragments as written, in file order; the operations' index is their key.
     private(set) var operationDefinitions: [Defined<OperationDefinition>] = []
     private(set) var fragmentDefinitions: [Defined<FragmentDefinition>] = []
-    /// Every executable definition as written, and with `__typename` added.
-    private(set) var written: Document
-    private(set) var completed: Document
-    private(set) var names: GeneratedNames
-    private(set) var operationTypes: [String: String] = [:]
-    private(set) var dataModels: [String: SelectionModel] = [:]
+    /// The same definitions with `__typename` added, index for index.
+    private(set) var completedOperations: [OperationDefinition] = []
+    private(set) var completedFragments: [FragmentDefinition] = []
+    var names: GeneratedNames
+    /// The Swift type name of each operation, and the model of its `Data`, by the operation's index.
+    var operationTypes: [Int: String] = [:]
+    private(set) var dataModels: [Int: SelectionModel] = [:]
     private(set) var fragmentModels: [String: SelectionModel] = [:]
     private(set) var usedTypes: Set<String> = []
 
@@ -31,8 +36,6 @@ struct GenerationPlan {
         self.configuration = configuration
         names = GeneratedNames(schema: schema, configuration: configuration)
         let insertion = TypenameInsertion(schema: schema)
-        var writtenDefinitions: [Definition] = []
-        var completedDefinitions: [Definition] = []
         for document in documents {
             let fileName = document.source.map { Self.fileName($0.name) } ?? ""
             for definition in document.definitions {
@@ -41,20 +44,16 @@ struct GenerationPlan {
                 case .operation(let operation):
                     operationDefinitions.append(Defined(node: operation, location: location, fileName: fileName,
                                                         source: document.source))
-                    writtenDefinitions.append(definition)
-                    completedDefinitions.append(.operation(insertion.adding(to: operation)))
+                    completedOperations.append(insertion.adding(to: operation))
                 case .fragment(let fragment):
                     fragmentDefinitions.append(Defined(node: fragment, location: location, fileName: fileName,
                                                        source: document.source))
-                    writtenDefinitions.append(definition)
-                    completedDefinitions.append(.fragment(insertion.adding(to: fragment)))
+                    completedFragments.append(insertion.adding(to: fragment))
                 default:
                     continue
                 }
             }
         }
-        written = Document(definitions: writtenDefinitions)
-        completed = Document(definitions: completedDefinitions)
     }
 
     /// `GetTrack.graphql` for `Queries/GetTrack.graphql`.
@@ -65,67 +64,22 @@ struct GenerationPlan {
     /// Builds the models and gives every generated type its Swift name; clashes become diagnostics.
     mutating func name() {
         var byName: [String: FragmentDefinition] = [:]
-        for case .fragment(let fragment) in completed.definitions { byName[fragment.name.value] = fragment }
+        for fragment in completedFragments { byName[fragment.name.value] = fragment }
         var builder = SelectionBuilder(schema: schema, fragments: byName)
-        for case .fragment(let fragment) in completed.definitions {
+        for fragment in completedFragments {
             fragmentModels[fragment.name.value] = builder.model(
                 typeName: fragment.typeCondition.name.value, sets: [(fragment.selectionSet, false)])
         }
-        for case .operation(let operation) in completed.definitions {
-            guard let name = operation.name?.value, let root = schema.rootType(for: operation.operation)
-            else { continue }
-            dataModels[name] = builder.model(typeName: root.name, sets: [(operation.selectionSet, false)])
+        for (index, operation) in completedOperations.enumerated() {
+            guard let root = schema.rootType(for: operation.operation) else { continue }
+            dataModels[index] = builder.model(typeName: root.name, sets: [(operation.selectionSet, false)])
             for variable in operation.variableDefinitions { addInputTypes(variable.type.namedType.name.value) }
         }
         usedTypes.formUnion(builder.enumsUsed)
-
-        var owners: [String: String] = [:]
-        func claim(_ swiftName: String, by owner: String, at location: SourceLocation?) {
-            let key = swiftName.lowercased()
-            if let other = owners[key] {
-                diagnostics.append(Diagnostic(
-                    message: "The Swift type \(swiftName) for \(owner) would share its name (and file) with \(other); "
-                        + "rename one of them.",
-                    locations: location.map { [$0] } ?? []))
-            } else {
-                owners[key] = "\(owner) (\(swiftName))"
-            }
-        }
-        for typeName in usedTypes.sorted() {
-            let swiftName = GeneratedNames.topLevelName(typeName)
-            names.schemaTypes[typeName] = swiftName
-            claim(swiftName, by: "the schema type \(typeName)", at: nil)
-        }
-        for fragment in fragmentDefinitions {
-            let swiftName = GeneratedNames.topLevelName(SwiftNames.upperFirst(fragment.node.name.value))
-            names.fragments[fragment.node.name.value] = swiftName
-            claim(swiftName, by: "the fragment \(fragment.node.name.value)", at: fragment.location)
-        }
-        for operation in operationDefinitions {
-            guard let name = operation.node.name?.value else {
-                diagnostics.append(Diagnostic(
-                    message: "An operation needs a name to become a Swift type; "
-                        + "name this \(operation.node.operation.rawValue).",
-                    locations: operation.location.map { [$0] } ?? []))
-                continue
-            }
-            let suffix = Self.suffix(operation.node.operation)
-            let base = SwiftNames.upperFirst(name)
-            let swiftName = GeneratedNames.topLevelName(base.hasSuffix(suffix) ? base : base + suffix)
-            operationTypes[name] = swiftName
-            claim(swiftName, by: "the \(operation.node.operation.rawValue) \(name)", at: operation.location)
-            if operation.node.variableDefinitions.contains(where: { $0.variable.name.value == "Data" }) {
-                diagnostics.append(Diagnostic(
-                    message: "The variable $Data would clash with the generated Data type of \(swiftName); rename it.",
-                    locations: operation.location.map { [$0] } ?? []))
-            }
-        }
-        names.reserved.formUnion(names.schemaTypes.values)
-        names.reserved.formUnion(names.fragments.values)
-        names.reserved.formUnion(operationTypes.values)
+        nameTypes()
     }
 
-    private static func suffix(_ kind: OperationType) -> String {
+    static func suffix(_ kind: OperationType) -> String {
         switch kind {
         case .query: "Query"
         case .mutation: "Mutation"

@@ -21,19 +21,20 @@ struct OperationRenderer {
         into writer: inout SwiftWriter
     ) {
         let access = names.access
-        let name = operation.name?.value ?? typeName
+        let name = operation.name?.value
         let kind = operation.operation
         let conformance = switch kind {
         case .query: "GraphQLQuery"
         case .mutation: "GraphQLMutation"
         case .subscription: "GraphQLSubscription"
         }
-        writer.line("/// The `\(name)` \(kind.rawValue) of `\(fileName)`: its variables are the stored properties,")
+        let described = name.map { "The `\($0)` \(kind.rawValue)" } ?? "The anonymous \(kind.rawValue)"
+        writer.line("/// \(described) of `\(fileName)`: its variables are the stored properties,")
         writer.line("/// its response is ``Data``.")
         writer.block("\(access)struct \(typeName): \(conformance) {") { writer in
             writer.line("/// The operation's name, kind, text and hashes.")
             writer.block("\(access)static let definition = GraphQLOperationDefinition(", closing: ")") { writer in
-                writer.line("name: \(SwiftNames.literal(name)),")
+                writer.line("name: \(name.map(SwiftNames.literal) ?? "nil"),")
                 writer.line("kind: .\(kind.rawValue),")
                 if SwiftWriter.fitsMultiline(texts.text) {
                     writer.multilineLiteral("text: ", texts.text, suffix: ",")

@@ -62,6 +62,20 @@ enum SwiftNames {
         return result
     }
 
+    /// A type name made from a file's name, for an operation that has none: the name without its
+    /// extension, cut into words at every character that is not an ASCII letter or digit, each
+    /// word with its first letter upper-cased; words that start with a digit, which cannot start a
+    /// Swift identifier, move from the front to the end. `BasicQuery01` for `01_basic_query.graphql`,
+    /// `Anonymous` when no word starts with a letter.
+    static func typeName(fromFile fileName: String) -> String {
+        let stem = fileName.lastIndex(of: ".").map { String(fileName[..<$0]) } ?? fileName
+        let words = stem.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
+        let leading = words.prefix { $0.first?.isNumber == true }
+        let rest = words.dropFirst(leading.count)
+        guard !rest.isEmpty else { return "Anonymous" + leading.joined() }
+        return (rest + leading).map(upperFirst).joined()
+    }
+
     /// A type name for the items of a list field: `Artist` for `artists`, `Entry` for `entries`.
     static func singular(_ name: String) -> String {
         if name.hasSuffix("ies"), name.count > 3 { return String(name.dropLast(3)) + "y" }

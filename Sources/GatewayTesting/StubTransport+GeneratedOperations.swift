@@ -25,7 +25,8 @@ extension StubMatcher {
         let definition = Operation.definition
         let texts: Set = [definition.text, definition.normalizedText]
         let hashes: Set = [definition.textHash, definition.normalizedTextHash]
-        let label = "GraphQL \(Operation.self) (\(definition.kind.rawValue) \(definition.name))\(shown(variables))"
+        let shownName = definition.name ?? "(anonymous)"
+        let label = "GraphQL \(Operation.self) (\(definition.kind.rawValue) \(shownName))\(shown(variables))"
         return StubMatcher(path: path, label: label) { request, body in
             guard let received = ReceivedGraphQLRequest(request, body: body),
                   received.matches(operationName: definition.name, variables: variables) else { return false }

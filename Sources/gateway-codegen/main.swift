@@ -62,6 +62,9 @@ let result = CodeGenerator(schema: schema, configuration: configuration).generat
 guard result.diagnostics.isEmpty else {
     fail(result.diagnostics.map { $0.rendered() }.joined(separator: "\n"), status: 1)
 }
+if !result.warnings.isEmpty {
+    FileHandle.standardError.write(Data((result.warnings.map { $0.rendered() }.joined(separator: "\n") + "\n").utf8))
+}
 let text = GeneratedSingleFile.join(result.files)
 if FileManager.default.contents(atPath: outputPath) != Data(text.utf8) {
     do {

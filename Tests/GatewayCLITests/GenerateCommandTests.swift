@@ -61,6 +61,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
+    @Test func anonymousQueriesAndNamesDifferingByCaseEachGetTheirOwnFile() async throws {
+        let files = try GraphQLFilesFixture()
+        try FileManager.default.createDirectory(
+            at: files.directory.appendingPathComponent("Ops"), withIntermediateDirectories: true)
+        try files.write("Ops/01_basic_query.graphql", "{\n  me { id }\n}\n")
+        try files.write("Ops/02_me.graphql", "{ me { displayName } }\n")
+        try files.write("Ops/a.graphql", "query getMe { me { id } }\n")
+        try files.write("Ops/b.graphql", "query getme { me { country } }\n")
+        let run = await Self.generate(["--output", "Generated", "--schema", Self.packageRoot.path + "/Schemas", "Ops"],
+                                      in: files.directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.swiftFiles(in: files.directory.appendingPathComponent("Generated")) == [
+            "BasicQuery01Query.swift", "GetMeQuery.swift", "GetmeQuery2.swift", "Me02Query.swift",
+        ])
+        #expect(run.stderr.contains("Ops/01_basic_query.graphql:1:1: warning: This anonymous query becomes the Swift "
+            + "type BasicQuery01Query, named after its file; name the operation"))
+        #expect(run.stderr.contains("Ops/02_me.graphql:1:1: warning: This anonymous query becomes the Swift type Me02Query"))
+    }
+
     @Test func missingOutputIsAUsageError() async {
         let run = await Self.generate(["Queries"])
         #expect(run.status == 2)

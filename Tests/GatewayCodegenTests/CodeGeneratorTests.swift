@@ -51,23 +51,6 @@ import Testing
                 "\(result.diagnostics)")
     }
 
-    @Test func anonymousOperationIsRefusedAtItsPlace() throws {
-        let result = CodeGenerator(schema: try CodegenFixtures.musicSchema())
-            .generate([Source("\n{ me { id } }\n", name: "Anonymous.graphql")])
-        #expect(result.files.isEmpty)
-        #expect(result.diagnostics.map { $0.rendered() }.first?.hasPrefix("Anonymous.graphql:2:1: error: An operation needs a name")
-                == true, "\(result.diagnostics)")
-    }
-
-    @Test func operationsWhoseTypesWouldShareAFileAreRefused() throws {
-        let result = CodeGenerator(schema: try CodegenFixtures.musicSchema()).generate([
-            Source("query getMe { me { id } }", name: "a.graphql"),
-            Source("query getme { me { id } }", name: "b.graphql"),
-        ])
-        #expect(result.files.isEmpty)
-        #expect(result.diagnostics.first?.message.contains("would share its name (and file)") == true)
-    }
-
     @Test func definitionCarriesTheNormalizedTextOfTheOperationAsWritten() throws {
         let queries = try CodegenFixtures.queries()
         let documents = try queries.map { try Parser.parse($0) }

@@ -4,7 +4,8 @@ import Testing
 
 /// The corpus's operation folders (`operations/<group>/<source>`), each with its primary schema
 /// and the files the manifest found valid against it; fragment-only files, whose only error
-/// alone is an unused fragment, count as valid.
+/// alone is an unused fragment, count as valid. The manifest lists the operation files only, not
+/// the printer's `*.printed.graphql` twins beside some of them.
 enum CorpusUnits {
     static let root = CodegenFixtures.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
     static let isAvailable = FileManager.default.fileExists(atPath: root.appendingPathComponent("manifest.json").path)
@@ -15,26 +16,8 @@ enum CorpusUnits {
         var schemaFiles: [String]
         var lenient: Bool
         var paths: [String]
-        /// Why generation is expected to refuse the folder: a text its diagnostics contain.
-        var refusal: String?
         var testDescription: String { source }
     }
-
-    /// Folders the generator refuses, and why.
-    static let refusals: [String: String] = [
-        // Every file is its own anonymous query; as one unit they are not valid, and an
-        // anonymous operation could not become a Swift type anyway.
-        "swapi/swapi-graphql": "This anonymous operation must be the only defined operation.",
-        // Two example folders name their queries getCustomerOrders and getcustomerOrders: the
-        // files would overwrite each other on a case-insensitive file system.
-        "shopify-storefront/storefront-api-learning-kit": "would share its name (and file)",
-    ]
-
-    /// A file left out of one extra unit, so the rest of a refused folder is still compiled.
-    static let leftOut = [
-        "shopify-storefront/storefront-api-learning-kit":
-            "operations/shopify-storefront/storefront-api-learning-kit/03_international_pricing/04_get_customer_orders/query.graphql"
-    ]
 
     private struct Outcome: Decodable { var ok: Bool }
     private struct SchemaEntry: Decodable {
@@ -81,13 +64,7 @@ enum CorpusUnits {
             let files = schema.composed_of ?? (schema.path.map { [$0] } ?? [])
             let lenient = schema.build_schema_strict?.ok == false && schema.build_schema_assume_valid_sdl?.ok == true
             let sorted = (paths[source] ?? []).sorted()
-            units.append(Unit(source: source, schemaFiles: files, lenient: lenient, paths: sorted,
-                              refusal: refusals[source]))
-            if let left = leftOut[source] {
-                units.append(Unit(source: source + " without " + left.split(separator: "/").suffix(3).joined(separator: "/"),
-                                  schemaFiles: files, lenient: lenient, paths: sorted.filter { $0 != left },
-                                  refusal: nil))
-            }
+            units.append(Unit(source: source, schemaFiles: files, lenient: lenient, paths: sorted))
         }
         return units
     }()

@@ -114,7 +114,7 @@ func generatedMutation(provider: Provider) async throws {
 // GraphQLOperationDefinition
 func generatedDefinition() {
     let definition = GetTrackQuery.definition
-    print(definition.name, definition.kind, definition.textHash)
+    print(definition.name ?? "anonymous", definition.kind, definition.textHash)
 }
 
 // GraphQLOperationDefinition.init

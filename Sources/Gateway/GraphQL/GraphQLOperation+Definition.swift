@@ -37,3 +37,8 @@ extension GraphQLOperation {
         return false
     }
 }
+
+extension GraphQLOperationDefinition {
+    /// `query GetTrack`, or `anonymous query`, as `GraphQLOperation` describes itself.
+    var label: String { name.map { "\(kind.rawValue) \($0)" } ?? "anonymous \(kind.rawValue)" }
+}

@@ -102,11 +102,12 @@ public protocol GraphQLSubscription: GraphQLOperationType {}
 ///
 /// ```swift
 /// let definition = GetTrackQuery.definition
-/// print(definition.name, definition.kind, definition.textHash)
+/// print(definition.name ?? "anonymous", definition.kind, definition.textHash)
 /// ```
 public struct GraphQLOperationDefinition: Sendable, Hashable {
-    /// The operation's name.
-    public let name: String
+    /// The operation's name; `nil` for an anonymous operation (its type is named after its file),
+    /// which is sent without an `operationName`.
+    public let name: String?
     /// Query, mutation or subscription.
     public let kind: OperationType
     /// The text sent: the operation and the fragments it uses, printed (with `__typename`
@@ -133,14 +134,14 @@ public struct GraphQLOperationDefinition: Sendable, Hashable {
     /// ```
     ///
     /// - Parameters:
-    ///   - name: the operation's name.
+    ///   - name: the operation's name; `nil` for an anonymous operation.
     ///   - kind: query, mutation or subscription.
     ///   - text: the text sent.
     ///   - normalizedText: the normalized text of the operation as written in its file.
     ///   - textHash: the SHA-256 hex digest of `text`.
     ///   - normalizedTextHash: the SHA-256 hex digest of `normalizedText`.
     ///   - variableDefaults: the declared defaults of the variables, by name; none by default.
-    public init(name: String, kind: OperationType, text: String, normalizedText: String,
+    public init(name: String?, kind: OperationType, text: String, normalizedText: String,
                 textHash: String, normalizedTextHash: String, variableDefaults: JSONObject = [:]) {
         self.name = name
         self.kind = kind

@@ -40,7 +40,7 @@ extension GraphQLRequest {
                 try Self.checkPlaceholder(at: slot.path, in: variables)
             }
         } catch var error as GatewayError {
-            error.endpoint = "\(definition.kind.rawValue) \(definition.name)"
+            error.endpoint = definition.label
             throw error
         }
         for member in definition.variableDefaults where variables[member.key] == nil {

@@ -49,13 +49,13 @@ final class DeferredSelection: Sendable {
 
     /// The operation with its name and kind and nothing else.
     var empty: OperationSelection {
-        let operation = OperationDefinition(operation: definition.kind, name: Name(definition.name),
+        let operation = OperationDefinition(operation: definition.kind, name: definition.name.map { Name($0) },
                                             selectionSet: SelectionSet(selections: []))
         return OperationSelection(operation: operation, fragments: [])
     }
 
     private static func parse(_ definition: GraphQLOperationDefinition) -> Result<OperationSelection, GatewayError> {
-        let what = "the generated text of \(definition.kind.rawValue) \(definition.name)"
+        let what = "the generated text of \(definition.label)"
         let fix = "generate the operation's type again (gateway generate) instead of editing its definition"
         let document: Document
         do {

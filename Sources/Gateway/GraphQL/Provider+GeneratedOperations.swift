@@ -85,7 +85,7 @@ extension Provider {
         } catch {
             let definition = Operation.definition
             return RequestTask(Task<Delivery, any Error> { throw error },
-                               name: "\(definition.kind.rawValue) \(definition.name)")
+                               name: definition.label)
         }
     }
 

@@ -22,10 +22,13 @@ enum DemoOperations {
     static func differences(from store: OperationStore) -> [String] {
         types.compactMap { type in
             let definition = type.definition
-            guard store.contains(definition.name), let loaded = try? store.operation(named: definition.name) else {
-                return "\(definition.name) (missing)"
+            // Every operation of Queries/ is named; an anonymous one could not be looked up by name.
+            let name = definition.name ?? "anonymous \(definition.kind)"
+            guard let named = definition.name, store.contains(named), let loaded = try? store.operation(named: named)
+            else {
+                return "\(name) (missing)"
             }
-            return loaded.normalizedText == definition.normalizedText ? nil : "\(definition.name) (changed)"
+            return loaded.normalizedText == definition.normalizedText ? nil : "\(name) (changed)"
         }
     }
 

@@ -152,6 +152,19 @@ public struct RatingQuery: GraphQLQuery {
     public struct Data: Decodable, Sendable { public let rate: Bool }
 }
 
+/// An anonymous query, as the generator writes one (named after its file, sent without a name).
+public struct AnonymousMeQuery: GraphQLQuery {
+    public static let definition = GraphQLOperationDefinition(
+        name: nil, kind: .query, text: "{\n  me {\n    id\n  }\n}", normalizedText: "{me{id}}",
+        textHash: "2ba951b0fb88368cba6a1d01baa7b8961e29d7afc7c4a748c0c6227ec4cc333e",
+        normalizedTextHash: "8a1ab4b0112458feae674c80d2d91ccbc820e0cedd000365c0b66271ee83aa79")
+    public init() {}
+    public struct Data: Decodable, Sendable {
+        public let me: Me
+        public struct Me: Decodable, Sendable { public let id: String }
+    }
+}
+
 /// A subscription, which `fetch` refuses.
 public struct PlaysSubscription: GraphQLSubscription {
     public static let definition = GraphQLOperationDefinition(

@@ -22,12 +22,13 @@ import Testing
     @Test func theDefinitionsOfTheFixturesAreTrueToTheirFiles() throws {
         let store = try GraphQLFixtures.store()
         for definition in GeneratedFixtures.definitions {
-            let loaded = try store[definition.name]
-            #expect(definition.normalizedText == loaded.normalizedText, "\(definition.name)")
-            #expect(definition.textHash == SHA256.hexDigest(definition.text), "\(definition.name)")
-            #expect(definition.normalizedTextHash == SHA256.hexDigest(definition.normalizedText), "\(definition.name)")
+            let name = try #require(definition.name)
+            let loaded = try store[name]
+            #expect(definition.normalizedText == loaded.normalizedText, "\(name)")
+            #expect(definition.textHash == SHA256.hexDigest(definition.text), "\(name)")
+            #expect(definition.normalizedTextHash == SHA256.hexDigest(definition.normalizedText), "\(name)")
             let parsed = GraphQLOperation(definition: definition)
-            #expect(parsed.variableNames == loaded.variableNames, "\(definition.name)")
+            #expect(parsed.variableNames == loaded.variableNames, "\(name)")
             #expect(parsed.kind == loaded.kind)
         }
     }
@@ -209,6 +210,17 @@ import Testing
         } catch { ended = error }
         #expect((ended as? GatewayError)?.kind == .invalidVariables)
         #expect(stub.requests.isEmpty)
+    }
+
+    @Test func anAnonymousGeneratedQueryIsSentWithoutAnOperationName() async throws {
+        let stub = StubTransport()
+        stub.onGraphQL(AnonymousMeQuery.self, reply: .graphQL(data: ["me": ["id": "u1"]]))
+        let response = try await makeProvider(stub).fetch(AnonymousMeQuery())
+        #expect(response.data.me.id == "u1")
+        let sent = try #require(stub.graphQLRequests.first)
+        #expect(sent.operationName == nil)
+        #expect(sent.query == AnonymousMeQuery.definition.text)
+        #expect(AnonymousMeQuery.operation.description == "anonymous query")
     }
 
     @Test func aSubscriptionIsRefusedAndSendsNothing() async throws {
