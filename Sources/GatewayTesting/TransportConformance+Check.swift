@@ -119,8 +119,8 @@ extension TransportConformance {
         case providerEndpointsOwnSizeLimitWinsOverTheProviders
 
         // Downloads and uploads under a `Provider`.
-        /// A download whose connection drops halfway resumes with a range request and ends with
-        /// the exact bytes.
+        /// A download whose connection dropped halfway is resumed by the next call with a range
+        /// request for the bytes after those that arrived, and ends with the exact bytes.
         case transferDroppedDownloadResumesWithARangeRequestAndEndsWithTheExactBytes
         /// An upload's progress reaches the length of its body.
         case transferUploadProgressReachesTheBodysLength
