@@ -18,6 +18,8 @@ public struct Output: Sendable {
     public var writeError: @Sendable (String) -> Void
     /// Whether standard output is a terminal (tables may use colour then).
     public var isTerminal: Bool
+    /// Whether standard error is a terminal (a progress bar is drawn there only then).
+    public var errorIsTerminal: Bool
     /// The environment the command runs in.
     public var environment: [String: String]
     /// The directory relative paths resolve against.
@@ -28,11 +30,13 @@ public struct Output: Sendable {
         writeError: @escaping @Sendable (String) -> Void,
         isTerminal: Bool = false,
         environment: [String: String] = [:],
-        currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        errorIsTerminal: Bool = false
     ) {
         self.writeOut = writeOut
         self.writeError = writeError
         self.isTerminal = isTerminal
+        self.errorIsTerminal = errorIsTerminal
         self.environment = environment
         self.currentDirectory = currentDirectory
     }
@@ -43,7 +47,8 @@ public struct Output: Sendable {
             writeOut: { data in FileHandle.standardOutput.write(data) },
             writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
             isTerminal: isatty(STDOUT_FILENO) == 1,
-            environment: ProcessInfo.processInfo.environment
+            environment: ProcessInfo.processInfo.environment,
+            errorIsTerminal: isatty(STDERR_FILENO) == 1
         )
     }
 
@@ -55,6 +60,9 @@ public struct Output: Sendable {
 
     /// Whether colour may be used: on a terminal, and never with `NO_COLOR` set.
     public var usesColor: Bool { isTerminal && environment["NO_COLOR"] == nil }
+
+    /// Whether colour may be used on standard error: on a terminal, and never with `NO_COLOR` set.
+    public var errorUsesColor: Bool { errorIsTerminal && environment["NO_COLOR"] == nil }
 
     /// Resolves a path given on the command line against the current directory.
     public func url(forPath path: String) -> URL {
@@ -79,14 +87,16 @@ public final class CapturedOutput: Sendable {
     public func output(
         environment: [String: String] = [:],
         isTerminal: Bool = false,
-        currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        errorIsTerminal: Bool = false
     ) -> Output {
         Output(
             writeOut: { data in self.written.withLock { $0.out.append(data) } },
             writeError: { text in self.written.withLock { $0.error += text } },
             isTerminal: isTerminal,
             environment: environment,
-            currentDirectory: currentDirectory
+            currentDirectory: currentDirectory,
+            errorIsTerminal: errorIsTerminal
         )
     }
 

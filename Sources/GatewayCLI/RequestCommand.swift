@@ -37,6 +37,15 @@ struct RequestCommand: Command {
           --verbose, -v             Print each attempt as a cURL command line, and the request's
                                     metrics, to standard error. Secrets (Authorization, cookies,
                                     API keys, token query items and JSON fields) show as <redacted>.
+          --output FILE, -o FILE    Write a 2xx response's body to FILE instead of standard output,
+                                    through a partial file next to it (.FILE.gateway-partial) moved
+                                    into place once complete; with --retries, a dropped connection
+                                    resumes with a range request. A progress bar goes to standard
+                                    error when it is a terminal (in colour unless NO_COLOR is set).
+                                    Another status writes nothing to FILE: its body goes to standard
+                                    output. The response cache is not used.
+          --continue                With --output, resume the partial file an interrupted call left
+                                    (Range with If-Range); without it, a download starts over.
         \(CacheFlags.help)
 
         Only GET responses are cached, by the HTTP caching rules (Cache-Control, Expires, ETag,
@@ -67,6 +76,9 @@ struct RequestCommand: Command {
             if request.verbose {
                 config.observers = [CURLLogger(logsResponseHeaders: true) { output.error($0) }]
             }
+        }
+        if let file = request.outputFile {
+            return await Self.download(provider, request, to: file, output: output)
         }
         var status: Int32 = 0
         do {

@@ -20,6 +20,10 @@ struct RequestOptions {
     var verbose: Bool
     /// `--cache PATH` and `--cache-policy`.
     var cache: CacheFlags
+    /// `--output FILE`: where a 2xx response's body is written instead of standard output.
+    var outputFile: URL?
+    /// `--continue`: resume the partial file an interrupted `--output` call left.
+    var continues: Bool
 
     init(parsing arguments: inout Arguments, output: Output) throws(UsageError) {
         let queries = try arguments.options("query")
@@ -37,6 +41,9 @@ struct RequestOptions {
         timeout = try arguments.number("timeout").map { Duration.milliseconds(Int64(($0 * 1000).rounded())) }
         deadline = try CallDeadline.resolve(arguments.number("deadline"), timeout: timeout, retries: retries)
         cache = try CacheFlags(parsing: &arguments)
+        outputFile = try Self.outputFile(arguments.option("output", short: "-o"), output: output)
+        continues = arguments.flag("continue")
+        if continues, outputFile == nil { throw UsageError("--continue resumes an --output FILE; give --output too") }
         let positionals = try arguments.positionals()
         guard positionals.count == 2 else {
             throw UsageError("expected METHOD and URL, got \(positionals.count) argument(s)")
@@ -116,6 +123,22 @@ struct RequestOptions {
         endpoint.requiresAuthentication = false
         endpoint.priority = priority
         self.endpoint = endpoint
+    }
+
+    /// `--output FILE`: the file, in a folder that exists.
+    static func outputFile(_ path: String?, output: Output) throws(UsageError) -> URL? {
+        guard let path else { return nil }
+        guard !path.isEmpty, !path.hasSuffix("/") else { throw UsageError("--output takes a file path; got '\(path)'") }
+        let file = output.url(forPath: path)
+        var isFolder: ObjCBool = false
+        let folder = file.deletingLastPathComponent()
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw UsageError("--output \(path): the folder \(folder.path) does not exist; create it first")
+        }
+        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw UsageError("--output \(path) is a folder; give a file path")
+        }
+        return file
     }
 
     /// `--retries N`: a whole number from 0 to 4 (a request makes at most 5 attempts).

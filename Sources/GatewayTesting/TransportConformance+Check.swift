@@ -118,13 +118,21 @@ extension TransportConformance {
         /// Under a provider: an endpoint's own size limit wins over the provider's.
         case providerEndpointsOwnSizeLimitWinsOverTheProviders
 
+        // Downloads and uploads under a `Provider`.
+        /// A download whose connection dropped halfway is resumed by the next call with a range
+        /// request for the bytes after those that arrived, and ends with the exact bytes.
+        case transferDroppedDownloadResumesWithARangeRequestAndEndsWithTheExactBytes
+        /// An upload's progress reaches the length of its body.
+        case transferUploadProgressReachesTheBodysLength
+
         /// The check's name, a sentence in camel case.
         public var description: String { rawValue }
 
-        enum Area { case roundTrip, streaming, fault, redirect, provider }
+        enum Area { case roundTrip, streaming, fault, redirect, provider, transfer }
 
         var area: Area {
             if rawValue.hasPrefix("provider") { return .provider }
+            if rawValue.hasPrefix("transfer") { return .transfer }
             switch self {
             case .theBodyArrivesInChunksAsTheServerSendsIt, .theMetricsAreKnownWhenTheBodyEnds,
                 .collectStopsACompressionBombAtItsLimit, .cancellingWhileReadingTheBodyEndsTheExchange:

@@ -72,6 +72,7 @@ public struct TransportConformance: Sendable {
             case .fault: try await runFault(check)
             case .redirect: try await runRedirect(check)
             case .provider: try await runProvider(check)
+            case .transfer: try await runTransfer(check)
             }
         }
     }

@@ -188,10 +188,24 @@ import Testing
         #expect(object["growth_bytes_per_cycle"]?.arrayValue?.count == 2)
     }
 
+    @Test func benchDownloadReportsThroughputAgainstCurlAndPeakMemory() async throws {
+        let (status, sink) = await run("bench", "download", "--json", "--bytes", "2000000", "--runs", "1", "--in-process")
+        #expect(status == 0, "\(sink.stderr)")
+        let object = try JSONValue(parsing: String(sink.stdout.split(separator: "\n").first ?? ""))
+        #expect(object["benchmark"]?.stringValue == "download")
+        #expect(object["bytes"]?.intValue == 2_000_000)
+        #expect((object["gateway_mb_per_s"]?.doubleValue ?? 0) > 0)
+        #expect((object["curl_mb_per_s"]?.doubleValue ?? 0) > 0)
+        #expect(object["peak_rss_growth_bytes"]?.intValue != nil)
+        #expect(object["resumed_with_range"]?.stringValue?.hasPrefix("bytes=") == true)
+        #expect(object["resumed_hash_matches"] == .bool(true))
+    }
+
     @Test func benchHelpListsEveryBenchmark() async {
         let (status, sink) = await run("bench", "--help")
         #expect(status == 0)
-        let names = ["parse", "normalize", "validate", "cache", "launch", "pipeline", "overhead", "queue-memory", "watch-memory", "all"]
+        let names = ["parse", "normalize", "validate", "cache", "launch", "pipeline", "overhead", "queue-memory",
+                     "watch-memory", "download", "all"]
         for name in names {
             #expect(sink.stdout.contains("gateway bench \(name) "), "\(name) missing from the help")
         }

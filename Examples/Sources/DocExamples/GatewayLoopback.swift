@@ -1,5 +1,6 @@
 // The examples of Sources/GatewayLoopback, which GatewayTesting exports.
 import GatewayTesting
+import Foundation
 
 // LoopbackGate
 func loopbackGate() throws {
@@ -29,4 +30,13 @@ func loopbackServer() throws {
     defer { server.shutdown() }
     let url = try server.url("/users?id=1")
     _ = url
+}
+
+// LoopbackResponse.file(_:for:etag:lastModified:honoursRanges:)
+func loopbackFile() throws {
+    let file = Data(repeating: 7, count: 1_000)
+    let server = try LoopbackServer { request in
+        LoopbackResponse.file(file, for: request, etag: "\"v1\"")
+    }
+    server.shutdown()
 }

@@ -44,6 +44,9 @@ public struct GatewayError: Error, Sendable, CustomStringConvertible, CustomRefl
         public static let authentication = Kind(rawValue: "authentication")
         /// The request was retried as often as allowed and still did not succeed.
         public static let tooManyAttempts = Kind(rawValue: "too many attempts")
+        /// A download's file could not be written or moved into place, or the server sent other
+        /// bytes than those asked for.
+        public static let download = Kind(rawValue: "download")
     }
 
     /// What kind of failure this is.

@@ -22,7 +22,7 @@ extension Pipeline {
 
             // 7. Transport.
             if let monitor = configuration.reachability { try await awaitConnectivity(monitor, sent, &call) }
-            let outcome = try await transmit(sent, &call)
+            let outcome = try await transmit(sent, to: prepared.responseBody, &call)
             return Attempt(encoded: encoded, sent: sent, outcome: outcome, preparedHeaders: prepared.headers)
         } catch {
             sent.removeTemporaryBody(unlessUsedBy: encoded)
@@ -34,13 +34,13 @@ extension Pipeline {
     /// Step 5: a fresh `HTTPRequest` from the prepared one, parameters encoded in order; after
     /// an auth replay, the replayed attempt's URL, body and the header fields its encoders set
     /// (a multipart boundary, say), with the other header fields as the auth stage left them
-    /// this time.
+    /// this time. A download with part of its file asks for the rest.
     private func encode(_ prepared: PreparedRequest, replaying replayed: Attempt?, _ call: inout Call) throws
         -> HTTPRequest
     {
         let encodingAt = ContinuousClock.now
         defer { call.metrics.encoding += ContinuousClock.now - encodingAt }
-        let encoded: HTTPRequest
+        var encoded: HTTPRequest
         if let replayed {
             encoded = replayed.encoded.replayed(with: prepared.headers, encodedFrom: replayed.preparedHeaders)
         } else {
@@ -48,6 +48,7 @@ extension Pipeline {
                 method: prepared.method, url: prepared.url, headers: prepared.headers,
                 timeout: prepared.timeout ?? configuration.timeout, deadline: call.context.deadline,
                 maxResponseBytes: prepared.maxResponseBytes ?? configuration.maxResponseBytes)
+            request.bodyProgress = prepared.bodyProgress
             let context = ParameterEncodingContext(json: configuration.jsonEncoding, endpoint: prepared.name)
             do {
                 for parameters in prepared.parameters {
@@ -59,6 +60,7 @@ extension Pipeline {
             }
             encoded = request
         }
+        encoded = prepared.responseBody.resuming(encoded)
         let context = call.context
         notify { $0.requestEncoded(encoded, context: context) }
         return encoded
@@ -80,15 +82,18 @@ extension Pipeline {
         return request
     }
 
-    /// Step 7: the transport's exchange, its body collected up to the response limit; a failure
-    /// without a response is an outcome too (step 8 decides on it).
-    private func transmit(_ request: HTTPRequest, _ call: inout Call) async throws -> Attempt.Outcome {
+    /// Step 7: the transport's exchange, its body collected up to the response limit or written
+    /// to the download's file; a failure without a response is an outcome too (step 8 decides on it).
+    private func transmit(_ request: HTTPRequest, to destination: BodyDestination, _ call: inout Call) async throws
+        -> Attempt.Outcome
+    {
         let context = call.context
         notify { $0.requestSent(request, context: context) }
         call.metrics.attempts += 1
         let sendingAt = ContinuousClock.now
         do {
-            let response = try await transport.send(request).collect(upTo: request.maxResponseBytes)
+            let response = try await destination.receive(transport.send(request), for: request,
+                                                         errorBodyLimit: configuration.maxResponseBytes)
             // A transport slow to notice cancellation does not turn a cancelled call into a success.
             try Task.checkCancellation()
             call.metrics.transportAttempts.append(

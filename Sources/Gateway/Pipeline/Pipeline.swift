@@ -4,19 +4,20 @@ import Foundation
 /// `run(_:id:kind:)` reads top to bottom in this order, for every configuration:
 ///
 /// 1. **Build**: the `Requestable` makes a `PreparedRequest` (URL joined safely, fixed query
-///    items, headers, unencoded parameters, priority, retryability; a GraphQL operation with
-///    persisted queries on, its hash-only form); the provider's default headers are merged
-///    under its own, header fields with line breaks are refused, and the call's deadline is
-///    fixed (one deadline covers every attempt). A credential refresh request (sent through
-///    a `RefreshClient`) is marked as one here: it is queued as a `blocker` and skips steps 2
-///    and 4.
+///    items, headers, unencoded parameters, priority, retryability, where step 7 puts the body:
+///    in memory, or a download's file; a GraphQL operation with persisted queries on, its
+///    hash-only form); the provider's default headers are merged under its own, header fields
+///    with line breaks are refused, and the call's deadline is fixed (one deadline covers every
+///    attempt). A credential refresh request (sent through a `RefreshClient`) is marked as one
+///    here: it is queued as a `blocker` and skips steps 2 and 4.
 /// 2. **Cache look-up** (`Configuration.cache`): the request's cache plan is made (its key,
 ///    from the URL a GET goes to once its encoders made the query; its policy; its partition,
 ///    which the auth stage names) and the store asked. A fresh entry (`cacheFirst`) or any entry
 ///    (`cacheOnly`) answers at once, decoded as in step 9 (an entry that does not decode is
 ///    removed, with a warning, and the request goes on as on a miss); a `cacheOnly` request
 ///    without one fails with `.cacheMiss`, and without a response cache with
-///    `.cacheNotConfigured`. A stale REST entry's validators go with the request.
+///    `.cacheNotConfigured`. A stale REST entry's validators go with the request. A download
+///    skips this step and step 10.
 /// 3. **Queue**: `Configuration.queue` admits the request by priority under its concurrency cap
 ///    (observers: `enqueued`, `dequeued`). Its ticket is released exactly once: when step 8
 ///    has accepted a response or the request failed, and at once when its task is cancelled.
@@ -25,13 +26,17 @@ import Foundation
 ///    authentication and go to the provider's own origins; else `Configuration.auth`.
 /// 5. **Encode**: cancellation and the deadline are checked, then each parameter encoder runs,
 ///    in order, into a fresh `HTTPRequest` (observers: `encoded`); after an auth replay the
-///    body encoded before is sent again byte for byte.
+///    body encoded before is sent again byte for byte. A download that has part of its file
+///    asks for the rest (`Range`, `If-Range`); an upload's request carries the reporter of its
+///    progress, which the transport calls as the body goes out.
 /// 6. **Adapt**: each interceptor's `adapt`, in order; with a token store, the token stage runs
 ///    first and re-checks the credential before every attempt.
 /// 7. **Transport**: with a reachability monitor, an unusable network fails the attempt or,
 ///    when the request waits for connectivity, holds it until the network is back (bounded by
-///    the deadline); then the transport sends the request and its body is collected up to the
-///    response limit (observers: `sent`, `received`).
+///    the deadline); then the transport sends the request, and its body goes where the request
+///    was built to put it (observers: `sent`, `received`): in one of two forms, collected in
+///    memory up to the response limit, or, for a download, a success's body written to its
+///    partial file as it arrives (appended after a `206` for the rest, from the start otherwise).
 /// 8. **Decide**: each interceptor's `decide`, in order, until one says more than `.continue`
 ///    (the token stage first: a refused credential is refreshed and the request replayed);
 ///    then, for a GraphQL operation sent by its persisted-query hash alone, a server that
@@ -44,7 +49,8 @@ import Foundation
 ///    Identical cacheable requests in flight share one pass through steps 3–8 when the cache
 ///    says so; with `networkFirst` (and `cacheAndNetwork`) a network failure is answered from
 ///    the stored entry.
-/// 9. **Decode**: the requestable decodes the accepted response (a `304`'s: the stored one).
+/// 9. **Decode**: the requestable decodes the accepted response (a `304`'s: the stored one); a
+///    download's complete file is moved to its destination.
 /// 10. **Cache store**: a response that decoded is stored (or refreshes its entry) when the
 ///     cache's rules allow; a successful unsafe request invalidates what it changed. Nothing
 ///     that failed to decode is stored.

@@ -99,6 +99,10 @@ public struct PreparedRequest: Sendable, CustomStringConvertible, CustomReflecta
     /// Whether the request is sent by a persisted-query hash: `.hit` for the hash alone,
     /// `.registered` for the hash with the text.
     package var persistedQueryUse = PersistedQueryOutcome.notUsed
+    /// Where step 7 puts the response's body: in memory, or a download's file.
+    var responseBody = BodyDestination.memory
+    /// Where the transport reports the body's bytes sent, for an upload (step 5 passes it on).
+    var bodyProgress: BodyProgress?
 
     /// Creates a prepared request.
     public init(

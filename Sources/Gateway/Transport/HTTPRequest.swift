@@ -34,6 +34,9 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
     /// The largest response body accepted; a larger body ends the call with
     /// `GatewayError.Kind.responseTooLarge` instead of being held.
     public var maxResponseBytes: Int
+    /// Where the transport reports the body's bytes sent so far, when someone watches them (an
+    /// upload's progress); `nil` for most requests.
+    public var bodyProgress: BodyProgress?
 
     /// The default response size limit: 10 MiB.
     public static let defaultMaxResponseBytes = 10 * 1024 * 1024

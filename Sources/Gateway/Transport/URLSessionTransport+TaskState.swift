@@ -204,6 +204,7 @@ extension URLSessionTransport {
                 state.lastActivity = now
                 state.bytesSent = max(state.bytesSent, total)
             }
+            request.bodyProgress?.sent(total, of: request.body?.length)
         }
 
         /// What `fail` and `completed` hand on outside the lock.
@@ -220,9 +221,9 @@ extension URLSessionTransport {
                 guard !state.ended else { return nil }
                 switch outcome {
                 case .failure(let failure):
+                    // The chunks that arrived before the failure are still read, then the failure:
+                    // a download resumes after the last byte it wrote.
                     state.failure = failure
-                    state.chunks = []
-                    state.nextChunk = 0
                     return (state.takeWaiters(), .failure(failure))
                 case .success(let head):
                     state.completed = true

@@ -33,7 +33,8 @@ import FoundationNetworking
 ///   does not decompress, a `Content-Length` that is not a number) ends with `.transport`
 ///   naming what the server did wrong, with the platform's own words; it is not retried.
 /// - **Truncation.** A body shorter than its `Content-Length` ends with `.transport`
-///   ("connection lost"), never with a short success.
+///   ("connection lost"), never with a short success; the chunks that arrived before are read
+///   first (a download resumes after them).
 /// - **Cancellation.** Cancelling the task that sends, or the one reading the body, cancels the
 ///   request and throws `CancellationError`; so does dropping the body before its end.
 ///

@@ -49,9 +49,14 @@ final class BenchServer: Sendable {
         isChild = process != nil
     }
 
-    static func start(inProcess: Bool) async throws -> BenchServer {
+    /// Starts the server: in this process with `handler`, or as `gateway ARGUMENTS` in a child
+    /// process that prints its port and serves until its standard input closes.
+    static func start(
+        inProcess: Bool, arguments: [String] = ["bench", "serve"],
+        handler: @escaping LoopbackHandler = { _ in .data(PipelineBenchmark.body, contentType: "application/json") }
+    ) async throws -> BenchServer {
         if inProcess {
-            let server = try LoopbackServer { _ in .data(PipelineBenchmark.body, contentType: "application/json") }
+            let server = try LoopbackServer(handler: handler)
             return BenchServer(baseURL: server.baseURL, process: nil, input: nil, local: server)
         }
         let process = Process()
@@ -60,7 +65,7 @@ final class BenchServer: Sendable {
         #else
         process.executableURL = Bundle.main.executableURL
         #endif
-        process.arguments = ["bench", "serve"]
+        process.arguments = arguments
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output

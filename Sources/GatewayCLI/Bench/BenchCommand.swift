@@ -13,8 +13,10 @@ public struct BenchCommand: Command {
         OverheadBenchmarkEntry(),
         QueueMemoryBenchmarkEntry(),
         WatchMemoryBenchmarkEntry(),
+        DownloadBenchmarkEntry(),
         AllBenchmarks(),
         ServeBenchmarkEntry(),
+        ServeDownloadBenchmarkEntry(),
     ]
 
     /// The benchmarks this command offers.
@@ -48,8 +50,9 @@ public struct BenchCommand: Command {
             in batches sized so each timed sample lasts about 5 ms. Prints one line per input with
             the median time per run in microseconds, the 10th and 90th percentiles, the number of
             runs and, where it means something, the throughput in MB/s (10^6 bytes per second).
-            launch, pipeline, overhead and queue-memory print a report of their own instead, and
-            all runs every benchmark (about 1.5 minutes). Measure a release build:
+            launch, pipeline, overhead, queue-memory and download print a report of their own
+            instead, and all runs every benchmark but download (about 1.5 minutes). Measure a
+            release build:
             swift build -c release --product gateway, then .build/release/gateway bench ...
 
             Benchmarks:
@@ -60,7 +63,8 @@ public struct BenchCommand: Command {
                                 one per result for parse, normalize, validate and cache
                                 ({"benchmark", "input", "bytes", "runs", "median_us", "p10_us",
                                  "p90_us", "mb_per_s"}, with "clock": "cpu" under --cpu), one per
-                                benchmark for launch, pipeline, overhead and queue-memory.
+                                benchmark for launch, pipeline, overhead, queue-memory and
+                                download.
               --time SECONDS    Seconds of measuring per input (default 1). Under all, a value
                                 below 1 also shrinks the network and queue benchmarks in
                                 proportion: a quick check that they run, not a measurement.

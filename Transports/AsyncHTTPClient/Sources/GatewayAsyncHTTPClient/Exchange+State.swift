@@ -35,6 +35,8 @@ extension Exchange {
         /// When the reader started waiting for the chunk it waits for.
         var readStarted: ContinuousClock.Instant?
         var sent: Int64 = 0
+        /// Bytes of the body the client has written to the connection (for `bodyProgress`).
+        var partsSent: Int64 = 0
 
         init(lastActivity: ContinuousClock.Instant) { self.lastActivity = lastActivity }
 

@@ -112,6 +112,16 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
 
     // MARK: The client's delegate calls, on the task's event loop
 
+    /// A piece of the body went out: its running total goes to the request's `bodyProgress`.
+    func didSendRequestPart(task: HTTPClient.Task<Void>, _ part: IOData) {
+        guard let progress = request.bodyProgress else { return }
+        let total = state.withLockedValue { state -> Int64 in
+            state.partsSent += Int64(part.readableBytes)
+            return state.partsSent
+        }
+        progress.sent(total, of: request.body?.length)
+    }
+
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
         let now = ContinuousClock.now
         let waiter = state.withLockedValue { state in
