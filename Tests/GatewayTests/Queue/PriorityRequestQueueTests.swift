@@ -38,7 +38,7 @@ import Testing
 
     @Test func aHighRequestGoesBeforeAnEarlierLowOne() async throws {
         let log = AdmissionLog()
-        let queue = PriorityRequestQueue(maxConcurrentRequests: 1, onAdmit: log.record)
+        let queue = PriorityRequestQueue(maxConcurrentRequests: 1, agingInterval: nil, onAdmit: log.record)
         let first = try await queue.enqueue(queueContext(1, .medium))
         let low = await queue.enqueueWaiting(2, .low)
         let high = await queue.enqueueWaiting(3, .high)
@@ -74,7 +74,7 @@ import Testing
 
     @Test func aBlockerHoldsEveryoneElseAndBlockersKeepTheirOrder() async throws {
         let log = AdmissionLog()
-        let queue = PriorityRequestQueue(maxConcurrentRequests: 2, onAdmit: log.record)
+        let queue = PriorityRequestQueue(maxConcurrentRequests: 2, agingInterval: nil, onAdmit: log.record)
         let m1 = try await queue.enqueue(queueContext(1, .medium))
         let m2 = try await queue.enqueue(queueContext(2, .medium))
         // Not counted against the cap: admitted although both slots are taken.
@@ -142,7 +142,7 @@ import Testing
 
     @Test func aRequestCancelledWhileQueuedLeavesAtOnceAndFinishedTwiceCountsOnce() async throws {
         let log = AdmissionLog()
-        let queue = PriorityRequestQueue(maxConcurrentRequests: 1, onAdmit: log.record)
+        let queue = PriorityRequestQueue(maxConcurrentRequests: 1, agingInterval: nil, onAdmit: log.record)
         let holder = try await queue.enqueue(queueContext(1, .medium))
         let cancelled = await queue.enqueueWaiting(2, .high)
         let next = await queue.enqueueWaiting(3, .low)

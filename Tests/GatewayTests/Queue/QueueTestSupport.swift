@@ -48,6 +48,8 @@ func queueContext(_ number: UInt64, _ priority: RequestPriority) -> RequestConte
 
 extension PriorityRequestQueue {
     /// Enqueues request `number` in a task of its own, and returns once it waits in the queue.
+    /// The queue must not age requests (`agingInterval: nil`): an earlier request aged into
+    /// `priority` would be counted as this one, on a machine slow enough to take the interval.
     func enqueueWaiting(_ number: UInt64, _ priority: RequestPriority) async -> Task<QueueTicket, any Error> {
         let before = status.waiting[priority] ?? 0
         let task = Task { try await self.enqueue(queueContext(number, priority)) }
