@@ -8,11 +8,8 @@ func cachedThenFresh<Element: Sendable>(_ load: @escaping @Sendable (CachePolicy
     AsyncThrowingStream { continuation in
         let task = Task {
             do {
-                do {
-                    continuation.yield(try await load(.cacheOnly))
-                } catch let error as GatewayError where error.kind == .cacheMiss || error.kind == .cache {
-                    // Nothing cached (or nothing readable): the network's answer follows.
-                }
+                // Nothing cached (or nothing readable): the network's answer alone.
+                if let cached = try await Provider.cached(load) { continuation.yield(cached) }
                 continuation.yield(try await load(.networkOnly))
                 continuation.finish()
             } catch {

@@ -40,15 +40,7 @@ public struct CodeGenerator: Sendable {
     /// - Returns: The files, sorted by name, or no files and the diagnostics that stopped generation.
     public func generate(_ sources: [Source]) -> CodegenResult {
         let sources = sources.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        var diagnostics: [Diagnostic] = []
-        var documents: [Document] = []
-        for source in sources {
-            do {
-                documents.append(try Parser.parse(source, limits: .operations))
-            } catch {
-                diagnostics.append(error.diagnostic)
-            }
-        }
+        var (documents, diagnostics) = Parser.parseEach(sources, limits: .operations)
         guard diagnostics.isEmpty else { return CodegenResult(files: [], diagnostics: diagnostics) }
         documents = Self.withoutRepeatedFragments(documents)
         diagnostics = validate(documents)

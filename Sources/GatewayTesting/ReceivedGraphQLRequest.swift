@@ -136,14 +136,7 @@ enum MultipartParts {
     }
 
     static func parse(_ body: Data, contentType: String) -> [Part]? {
-        guard let boundaryParameter = contentType.split(separator: ";").dropFirst()
-            .map({ $0.trimmingCharacters(in: .whitespaces) })
-            .first(where: { $0.lowercased().hasPrefix("boundary=") })
-        else { return nil }
-        var boundary = String(boundaryParameter.dropFirst("boundary=".count))
-        if boundary.hasPrefix("\""), boundary.hasSuffix("\""), boundary.count >= 2 {
-            boundary = String(boundary.dropFirst().dropLast())
-        }
+        guard let boundary = MultipartBoundary.parameter(in: contentType) else { return nil }
         let delimiter = Data("--\(boundary)".utf8)
         let separator = Data("\r\n\r\n".utf8)
         var parts: [Part] = []

@@ -151,4 +151,17 @@ public struct MultipartBoundary: Sendable {
         let token = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'+-._")
         return boundary.allSatisfy { token.contains($0) } ? boundary : "\"\(boundary)\""
     }
+
+    /// The `boundary` parameter of a multipart `Content-Type`, unquoted (`headerValue`'s
+    /// inverse); `nil` when there is none or it is empty.
+    package static func parameter(in contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else { continue }
+            var value = pair[1].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            return value.isEmpty ? nil : value
+        }
+        return nil
+    }
 }

@@ -38,15 +38,8 @@ public struct OperationStore: Sendable {
     ///   validation error, anonymous or repeated operation, and missing fragment at once (see
     ///   `GatewayError.diagnostics`).
     public init(sources: [Source], schema: Schema? = nil) throws {
-        var diagnostics: [Diagnostic] = []
-        var documents: [Document] = []
-        for source in sources {
-            do {
-                documents.append(try Parser.parse(source, limits: .operations))
-            } catch {
-                diagnostics.append(error.diagnostic)
-            }
-        }
+        let (documents, syntaxErrors) = Parser.parseEach(sources, limits: .operations)
+        var diagnostics = syntaxErrors
         let inventory = Inventory(documents, checksStructure: schema == nil)
         diagnostics += inventory.diagnostics
         if let schema, diagnostics.isEmpty {

@@ -50,8 +50,9 @@ extension Provider {
         }
     }
 
-    /// The stored value, or `nil` when nothing (readable) is stored.
-    private static func cached<Element>(_ load: @Sendable (CachePolicy) async throws -> Element) async throws
+    /// The stored value, or `nil` when nothing (readable) is stored: the first answer of a
+    /// watcher, and of the command line's `cache-and-network`.
+    package static func cached<Element>(_ load: @Sendable (CachePolicy) async throws -> Element) async throws
         -> Element?
     {
         do {

@@ -60,16 +60,9 @@ public struct MultipartMixedReader: ChunkReader {
 
     /// The `boundary` parameter of a `multipart/mixed` media type, unquoted; `nil` for another type.
     public static func boundary(of contentType: String) -> String? {
-        let parameters = contentType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard let type = parameters.first, type.lowercased() == "multipart/mixed" else { return nil }
-        for parameter in parameters.dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else { continue }
-            var value = pair[1].trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
-            return value.isEmpty ? nil : value
-        }
-        return nil
+        let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+        guard type?.lowercased() == "multipart/mixed" else { return nil }
+        return MultipartBoundary.parameter(in: contentType)
     }
 
     public mutating func read(_ chunk: Data) throws -> [Part] {

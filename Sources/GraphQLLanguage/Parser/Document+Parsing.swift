@@ -20,3 +20,22 @@ extension Document {
         self = try Parser.parse(source, limits: limits)
     }
 }
+
+extension Parser {
+    /// Parses every source, going on past a file with a syntax error so that all of them are
+    /// reported at once: the documents that parsed, and a diagnostic for each that did not.
+    package static func parseEach(_ sources: [Source], limits: Limits)
+        -> (documents: [Document], diagnostics: [Diagnostic])
+    {
+        var documents: [Document] = []
+        var diagnostics: [Diagnostic] = []
+        for source in sources {
+            do {
+                documents.append(try parse(source, limits: limits))
+            } catch {
+                diagnostics.append(error.diagnostic)
+            }
+        }
+        return (documents, diagnostics)
+    }
+}

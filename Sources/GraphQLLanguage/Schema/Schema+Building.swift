@@ -55,15 +55,7 @@ extension Schema {
     ///   - options: How strictly to build.
     /// - Returns: The schema, if it could be built, and the diagnostics.
     public static func build(sources: [Source], options: BuildOptions = .strict) -> SchemaBuildResult {
-        var documents: [Document] = []
-        var diagnostics: [Diagnostic] = []
-        for source in sources {
-            do {
-                documents.append(try Parser.parse(source, limits: .schemas))
-            } catch {
-                diagnostics.append(error.diagnostic)
-            }
-        }
+        let (documents, diagnostics) = Parser.parseEach(sources, limits: .schemas)
         guard diagnostics.isEmpty else { return SchemaBuildResult(schema: nil, diagnostics: diagnostics) }
         return build(documents, options: options)
     }
