@@ -3,9 +3,9 @@ import Foundation
 /// Steps 2 and 10, and the sharing of steps 3–8 between identical requests (see `Pipeline`).
 extension Pipeline {
     /// Step 2: the request's cache plan and stored entry; `nil` without a response cache, for
-    /// a credential refresh request, and for a download.
+    /// a credential refresh request, and for a download or a stream.
     func lookUp(_ prepared: PreparedRequest, _ call: inout Call) async throws -> CacheLookup? {
-        guard let cache, call.refresh == nil, !prepared.responseBody.isFile else { return nil }
+        guard let cache, call.refresh == nil, !prepared.responseBody.bypassesCache else { return nil }
         let lookingUpAt = ContinuousClock.now
         defer { call.metrics.cacheLookup = ContinuousClock.now - lookingUpAt }
         let encoding = ParameterEncodingContext(json: configuration.jsonEncoding, endpoint: prepared.name)

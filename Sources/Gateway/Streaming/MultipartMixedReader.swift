@@ -112,7 +112,13 @@ public struct MultipartMixedReader: ChunkReader {
             headers = HTTPHeaders()
             return nil
         case .headers:
-            if line.isEmpty {
+            if let closing = delimiter(line) {
+                // A delimiter where header fields were expected: the part was empty (some servers
+                // send one before the closing delimiter), and is skipped.
+                phase = closing ? .epilogue : .headers
+                isClosed = closing
+                headers = HTTPHeaders()
+            } else if line.isEmpty {
                 phase = .body
                 bodyStart = next
             } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {

@@ -27,6 +27,16 @@ import Testing
         #expect(closed)
     }
 
+    /// strawberry-graphql's subscription body: no delimiter before the first part, and an empty
+    /// part before the closing delimiter.
+    @Test func aDelimiterWhereHeaderFieldsWereExpectedIsAnEmptyPartAndSkipped() throws {
+        let body = "\r\nContent-Type: application/json\r\n\r\n{}\r\n--graphql\r\n"
+            + "Content-Type: application/json\r\n\r\n{\"payload\":{\"data\":{\"n\":1}}}\r\n--graphql\r\n--graphql--\r\n"
+        let (parts, closed) = try Self.parts(body)
+        #expect(parts.map { String(decoding: $0.body, as: UTF8.self) } == [#"{"payload":{"data":{"n":1}}}"#])
+        #expect(closed)
+    }
+
     @Test func thePreambleAndTheEpilogueAreSkippedAndLFAloneEndsLines() throws {
         let body = "preamble\n--b\nX-Part: 1\n\nfirst\nline two\n--b  \n\nsecond\n--b--\nepilogue"
         let (parts, closed) = try Self.parts(body, boundary: "b")
