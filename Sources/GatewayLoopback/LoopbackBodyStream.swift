@@ -5,19 +5,18 @@ import Foundation
 /// back until a gate opens.
 ///
 /// ```swift
-/// let next = LoopbackGate()
+/// let go = LoopbackGate(), sent = LoopbackGate()
 /// let server = try LoopbackServer { _ in
 ///     var response = LoopbackResponse(headers: ["Content-Type": "text/event-stream"])
-///     let sent = Counter()
-///     response.stream = LoopbackBodyStream { () async -> Data? in
-///         guard sent.increment() <= 2 else { return nil }   // two pieces, then the end
-///         await next.wait()
+///     response.stream = LoopbackBodyStream(next: {
+///         guard !sent.isOpen else { return nil }   // one piece, then the end
+///         await go.wait()                          // held back until the test calls go.open()
+///         sent.open()
 ///         return Data("data: tick\n\n".utf8)
-///     }
+///     })
 ///     return response
 /// }
 /// ```
-/// (`Counter` stands for any thread-safe count of the test's.)
 public struct LoopbackBodyStream: Sendable {
     /// The next piece of the body, or `nil` to end it; called on a task while the connection's
     /// thread waits, once per piece.
