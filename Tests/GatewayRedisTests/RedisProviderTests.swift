@@ -7,7 +7,7 @@ import Testing
 
 /// The store under a real provider: `URLSessionTransport` against a `LoopbackServer`, with
 /// `ResponseCache(store: RedisCacheStore(...))` on a real Redis.
-@Suite(.requiresRedis) struct RedisProviderTests {
+@Suite(.requiresRedis, .timeLimit(.minutes(3))) struct RedisProviderTests {
     static let query = "query Track { track { __typename id title } }"
 
     struct Setup {

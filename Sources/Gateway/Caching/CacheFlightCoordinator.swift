@@ -15,7 +15,7 @@ import Foundation
 /// each instance were alone. Implementing one (every instance calls the network itself):
 /// ```swift
 /// struct Solitary: CacheFlightCoordinator {
-///     func flight(for key: CacheKey, now: Date, deadline: ContinuousClock.Instant?) async -> CacheFlight {
+///     func flight(for key: CacheKey, freshAt now: Date?, deadline: ContinuousClock.Instant?) async -> CacheFlight {
 ///         .alone
 ///     }
 /// }
@@ -26,12 +26,15 @@ public protocol CacheFlightCoordinator: Sendable {
     ///
     /// - Parameters:
     ///   - key: the key of the request about to go to the network.
-    ///   - now: the time to judge an entry's freshness by.
+    ///   - now: for a request that a fresh entry may answer (`cacheFirst`), the time to judge
+    ///     freshness by: an entry another instance stored just before this one took the lease
+    ///     then answers too. `nil` for a request that wants the network (`networkFirst`,
+    ///     `networkOnly`): only an entry stored by the call it waited for answers it.
     ///   - deadline: when the request must end; `nil` when it has no deadline (the wait is then
     ///     bounded by the other instance's lease alone).
     /// - Returns: `.lead` with the lease this instance holds, `.follow` with the entry another
     ///   instance stored, or `.alone`. A cancelled wait returns `.alone`.
-    func flight(for key: CacheKey, now: Date, deadline: ContinuousClock.Instant?) async -> CacheFlight
+    func flight(for key: CacheKey, freshAt now: Date?, deadline: ContinuousClock.Instant?) async -> CacheFlight
 }
 
 /// A coordinator's answer (see `CacheFlightCoordinator`).

@@ -131,7 +131,8 @@ extension Pipeline {
                                      _ cache: ResponseCache, _ plan: CachePlan, revalidating revalidated: CacheEntry?)
         async throws -> Exchange
     {
-        let flight = await cache.flightCoordinator?.flight(for: plan.key, now: cache.now(),
+        let freshAt = plan.policy == .cacheFirst ? cache.now() : nil
+        let flight = await cache.flightCoordinator?.flight(for: plan.key, freshAt: freshAt,
                                                            deadline: call.context.deadline) ?? .alone
         switch flight {
         case .alone:

@@ -9,11 +9,12 @@ extension RedisCacheStore: CacheFlightCoordinator, SharedCacheStore {
     /// (`SET NX PX`), else the holder, whose end this instance waits for (a message on the
     /// flights channel; the lease's expiry when the holder died, and then it tries again).
     ///
-    /// - Returns: `.lead` with the lease; `.follow` with the entry the holder stored (or one a
-    ///   holder stored just before this instance took the lease); `.alone` when the holder stored
+    /// - Returns: `.lead` with the lease; `.follow` with the entry the holder stored (or, with
+    ///   `now`, an entry fresh at `now` that a holder stored just before this instance took the
+    ///   lease); `.alone` when the holder stored
     ///   nothing, when Redis is unavailable (the circuit breaker's rule), at `deadline`, or when
     ///   the waiting task is cancelled.
-    public func flight(for key: CacheKey, now: Date, deadline: ContinuousClock.Instant?) async -> CacheFlight {
+    public func flight(for key: CacheKey, freshAt now: Date?, deadline: ContinuousClock.Instant?) async -> CacheFlight {
         let waiters = notifications.waiters
         // Registered before the lease is checked, so that an end published after the check is kept.
         let waiter = waiters.register(key.digest)
@@ -32,7 +33,7 @@ extension RedisCacheStore: CacheFlightCoordinator, SharedCacheStore {
             guard case .replies(let replies) = await exchange(commands), replies.count == 3 else { return .alone }
             if replies[0].text == "OK" {
                 // A holder may have stored the entry between this request's look-up and now.
-                if let entry = storedEntry(replies[2], key: key), entry.isFresh(at: now) {
+                if let now, let entry = storedEntry(replies[2], key: key), entry.isFresh(at: now) {
                     count(key) { $0.hits += 1 }
                     await release(key.digest, token: token, stored: true)
                     return .follow(entry)
@@ -44,7 +45,7 @@ extension RedisCacheStore: CacheFlightCoordinator, SharedCacheStore {
             if let remaining { wait = min(wait, remaining) }
             switch await waiters.wait(waiter, timeout: wait) {
             case .released(stored: true):
-                guard let entry = try? await get(key, now: now) else { return .alone }
+                guard let entry = try? await get(key, now: now ?? Date()) else { return .alone }
                 return .follow(entry)
             case .released(stored: false), .cancelled:
                 return .alone

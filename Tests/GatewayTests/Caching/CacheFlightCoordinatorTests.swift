@@ -18,22 +18,27 @@ final class ScriptedFlightStore: CacheStore, CacheFlightCoordinator {
 
     struct State {
         var asked = 0
+        /// The `freshAt` of each question.
+        var freshAt: [Date?] = []
         /// Each ended lease: whether it said an entry was stored, and how many entries the store held then.
         var ends: [(stored: Bool, entries: Int)] = []
     }
 
     let memory = MemoryCacheStore()
     let state = Locked(State())
-    private let answer: @Sendable (ScriptedFlightStore, CacheKey, Date) -> CacheFlight
+    private let answer: @Sendable (ScriptedFlightStore, CacheKey, Date?) -> CacheFlight
 
-    init(answer: @escaping @Sendable (ScriptedFlightStore, CacheKey, Date) -> CacheFlight) {
+    init(answer: @escaping @Sendable (ScriptedFlightStore, CacheKey, Date?) -> CacheFlight) {
         self.answer = answer
     }
 
     var flightCoordinator: (any CacheFlightCoordinator)? { self }
 
-    func flight(for key: CacheKey, now: Date, deadline: ContinuousClock.Instant?) async -> CacheFlight {
-        state.withLock { $0.asked += 1 }
+    func flight(for key: CacheKey, freshAt now: Date?, deadline: ContinuousClock.Instant?) async -> CacheFlight {
+        state.withLock { state in
+            state.asked += 1
+            state.freshAt.append(now)
+        }
         return answer(self, key, now)
     }
 
@@ -56,7 +61,7 @@ final class ScriptedFlightStore: CacheStore, CacheFlightCoordinator {
     }
 
     @Test func aRequestFollowingAnotherInstanceAnswersWithItsEntryAndSendsNothing() async throws {
-        let store = ScriptedFlightStore { _, key, now in .follow(Self.elsewhere(key, now: now)) }
+        let store = ScriptedFlightStore { _, key, now in .follow(Self.elsewhere(key, now: now ?? Date())) }
         let setup = CachedProvider(store: store)
         let response = try await setup.provider.fetch(try CacheOperations.getTrack(), variables: ["id": "t1"],
                                                       as: JSONValue.self)
@@ -116,6 +121,19 @@ final class ScriptedFlightStore: CacheStore, CacheFlightCoordinator {
         for task in tasks { _ = try await task.value }
         #expect(store.state.withLock { $0.asked } == 1)
         #expect(store.state.withLock { $0.ends.map(\.stored) } == [true])
+    }
+
+    @Test func onlyACacheFirstRequestMayBeAnsweredByAnEntryStoredBeforeItTookTheLease() async throws {
+        let store = ScriptedFlightStore { store, _, _ in .lead(ScriptedFlightStore.Lease(store: store)) }
+        let setup = CachedProvider(store: store)
+        setup.stub.onGraphQL("GetTrack", reply: .graphQL(data: CacheOperations.track("t1", title: "One")))
+        let operation = try CacheOperations.getTrack()
+        _ = try await setup.provider.fetch(
+            try GraphQLRequest<JSONValue>(operation: operation, variables: ["id": .string("t1")])
+                .cachePolicy(.networkFirst))
+        _ = try await setup.provider.fetch(
+            try GraphQLRequest<JSONValue>(operation: operation, variables: ["id": .string("t2")]))
+        #expect(store.state.withLock { $0.freshAt } == [nil, setup.clock.now])
     }
 
     @Test func aStoreWithoutACoordinatorAndALayeredStoreOverOneSayWhoCoordinates() {
