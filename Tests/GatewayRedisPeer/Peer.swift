@@ -6,7 +6,7 @@ import GraphQLLanguage
 /// An application instance for the tests of a cache shared across processes: a provider per
 /// user over one `ResponseCache`, whose store is memory in front of a `RedisCacheStore`.
 ///
-/// Arguments: `<redis port> <upstream base URL> <instance name>`. Commands (replies after the id):
+/// Arguments: `<redis port> <upstream base URL> <instance name> [<lease in milliseconds>]`. Commands (replies after the id):
 /// - `ready`: `ready` once the store hears the other instances.
 /// - `fetch <count> <user or -> <id>`: `outcomes` and the cache outcome of each of `count`
 ///   concurrent fetches of track `id`, comma-separated; `error` and a message when one failed.
@@ -33,8 +33,10 @@ final class Peer: Sendable {
     private let output = Locked(FileHandle.standardOutput)
 
     init(arguments: [String]) throws {
-        guard arguments.count == 3, let port = Int(arguments[0]), let upstream = URL(string: arguments[1]) else {
-            throw PeerError("usage: GatewayRedisPeer <redis port> <upstream base URL> <instance name>")
+        guard (3...4).contains(arguments.count), let port = Int(arguments[0]), let upstream = URL(string: arguments[1]),
+              let lease = arguments.count == 4 ? Int(arguments[3]) : 30_000
+        else {
+            throw PeerError("usage: GatewayRedisPeer <redis port> <upstream base URL> <instance name> [<lease in ms>]")
         }
         name = arguments[2]
         self.upstream = upstream
@@ -43,7 +45,7 @@ final class Peer: Sendable {
         store = RedisCacheStore(
             client: RedisClient(url: RedisURL(host: "127.0.0.1", port: port), poolSize: 4, timeout: .seconds(5)),
             keyPrefix: "peers:", retryAfter: .seconds(30), maximumEntryBytes: 1 << 20,
-            staleRetention: .seconds(86_400), maximumRetention: .seconds(7 * 86_400), flightLease: .seconds(30),
+            staleRetention: .seconds(86_400), maximumRetention: .seconds(7 * 86_400), flightLease: .milliseconds(lease),
             onWarning: warn, clock: { ContinuousClock.now + offset.value })
         layered = LayeredCacheStore(back: store)
         let removals = removals

@@ -97,4 +97,27 @@ import Testing
         _ = try? await first.send("quit")
         _ = try? await second.send("quit")
     }
+
+    @Test func aWaitingInstanceTakesOverOnceTheLeaseOfAnInstanceThatDiedExpires() async throws {
+        let redis = try await RedisServer.start()
+        let upstream = try Upstream(holding: 7)
+        let url = try upstream.server.url("/api/")
+        let doomed = try await PeerProcess.start(name: "doomed", redisPort: redis.port, upstream: url,
+                                                 leaseMilliseconds: 2000)
+        let survivor = try await PeerProcess.start(name: "survivor", redisPort: redis.port, upstream: url,
+                                                   leaseMilliseconds: 2000)
+        // The doomed instance takes the lease and its call is held upstream.
+        let lost = Task { try await doomed.fetch(id: 7) }
+        await upstream.gate.waitForArrivals(1)
+        #expect(upstream.caller(of: 7) == "doomed")
+        async let taken = survivor.fetch(id: 7)
+        #expect(try await survivor.send("await-flight-waits 1") == "ok")
+        doomed.kill()
+        await #expect(throws: (any Error).self) { try await lost.value }
+        // Its lease expires unrenewed; the survivor takes over and calls upstream itself.
+        upstream.gate.open()
+        #expect(try await taken == ["miss"])
+        #expect(upstream.calls(for: 7) == 2)
+        _ = try? await survivor.send("quit")
+    }
 }

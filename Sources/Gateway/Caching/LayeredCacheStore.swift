@@ -24,7 +24,7 @@ import Foundation
 /// ```swift
 /// let store = LayeredCacheStore(memory: MemoryCacheStore(), back: try SQLiteCacheStore(path: path))
 /// ```
-public final class LayeredCacheStore: CacheStore {
+public final class LayeredCacheStore: SharedCacheStore {
     private struct State {
         /// Bumped when a write begins.
         var epoch: UInt64 = 0
@@ -53,6 +53,12 @@ public final class LayeredCacheStore: CacheStore {
 
     /// The back store's coordinator of requests in flight on several instances, if it has one.
     public var flightCoordinator: (any CacheFlightCoordinator)? { back.flightCoordinator }
+
+    /// Adds an observer of the removals other instances make, when the back store is shared
+    /// with them (`SharedCacheStore`); otherwise there are none, and it is never called.
+    public func observeRemovals(_ observer: @escaping @Sendable (CacheSelection) -> Void) {
+        (back as? any SharedCacheStore)?.observeRemovals(observer)
+    }
 
     /// The entry of `key` from memory, else from the back store (then copied into memory).
     public func get(_ key: CacheKey, now: Date) async throws -> CacheEntry? {

@@ -34,7 +34,8 @@ import Foundation
 ///   queries that returned an object of a type it names (`invalidatesByType`).
 /// - **Logout** purges the user's partition (the cache is an `AuthEventObserver`, told by the
 ///   provider's token coordinator); a response whose request began before a purge or an
-///   invalidation is not stored after it.
+///   invalidation is not stored after it (one made by another instance sharing the store, too,
+///   when the store tells of them: `SharedCacheStore`).
 /// - **Identical requests in flight** (same key) share one network call; a cancelled one leaves
 ///   the others going. With a store that several instances share and that coordinates them
 ///   (`CacheStore.flightCoordinator`, a `RedisCacheStore`), identical requests in flight on all
@@ -112,6 +113,9 @@ public final class ResponseCache: AuthEventObserver {
         self.now = now
         warn = onWarning
         flightCoordinator = store.flightCoordinator
+        // Another instance's invalidation or purge, like this one's, keeps a response whose
+        // request began before it from being stored after it.
+        (store as? any SharedCacheStore)?.observeRemovals { [weak self] _ in self?.bumpGeneration() }
     }
 
     /// Removes the selected entries.

@@ -21,11 +21,13 @@ final class RedisNotifications: Sendable {
         subscriber = RedisSubscriber(url: url, channels: [keys.flightChannel, keys.removalChannel],
                                      connectTimeout: connectTimeout) { event in
             switch event {
-            case .subscribed:
+            case .subscribed(let reconnected):
                 // Whatever was published while no subscription was confirmed is lost: waiters
-                // check their leases again, and memory in front forgets everything.
+                // check their leases again, and after a drop memory in front forgets everything.
                 waiters.reconnected()
-                for observer in observers.value { observer(.all) }
+                if reconnected {
+                    for observer in observers.value { observer(.all) }
+                }
             case .message(let channel, let payload):
                 if channel == keys.flightChannel {
                     Self.flightEnded(payload, waiters: waiters)

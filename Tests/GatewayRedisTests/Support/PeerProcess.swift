@@ -40,7 +40,10 @@ final class PeerProcess: Sendable {
 
     /// Starts a peer on the Redis at `redisPort` calling `upstream`, and waits until it hears
     /// the other instances.
-    static func start(name: String, redisPort: Int, upstream: URL) async throws -> PeerProcess {
+    /// A `leaseMilliseconds` shorter than the peer's 30 s makes a dead peer's lease expire sooner.
+    static func start(name: String, redisPort: Int, upstream: URL, leaseMilliseconds: Int? = nil) async throws
+        -> PeerProcess
+    {
         // A peer that died must fail the command writing to it, not end the test process.
         _ = signal(SIGPIPE, SIG_IGN)
         guard let executable else {
@@ -48,7 +51,8 @@ final class PeerProcess: Sendable {
                                    + "`swift build --build-tests`")
         }
         let peer = try PeerProcess(name: name, executable: executable,
-                                   arguments: [String(redisPort), upstream.absoluteString, name])
+                                   arguments: [String(redisPort), upstream.absoluteString, name]
+                                    + (leaseMilliseconds.map { [String($0)] } ?? []))
         let ready = try await peer.send("ready")
         guard ready == "ready" else { throw RedisServerError("peer \(name) did not start: \(ready)") }
         return peer
@@ -93,8 +97,11 @@ final class PeerProcess: Sendable {
         thread.start()
     }
 
-    deinit {
-        if process.isRunning { _ = kill(process.processIdentifier, SIGKILL) }
+    deinit { kill() }
+
+    /// Kills the process at once (SIGKILL, as a crash would).
+    func kill() {
+        if process.isRunning { _ = signalProcess(process.processIdentifier, SIGKILL) }
     }
 
     /// Sends `command` and returns the peer's reply.
@@ -137,4 +144,8 @@ final class PeerProcess: Sendable {
         guard words.count >= 2, let number = Int(words[1]) else { throw RedisServerError("peer \(name): \(reply)") }
         return number
     }
+}
+
+private func signalProcess(_ pid: Int32, _ signal: Int32) -> Int32 {
+    kill(pid, signal)
 }

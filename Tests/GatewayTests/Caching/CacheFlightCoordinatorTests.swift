@@ -204,4 +204,21 @@ final class SimulatedSharedStore: SharedCacheStore {
         #expect(layered.memory.getNow(alice.key, now: CacheFixtures.now) == nil)
         #expect(try await layered.get(alice.key, now: CacheFixtures.now) == alice, "the shared store still holds it")
     }
+
+    @Test func aResponseWhoseRequestBeganBeforeARemovalElsewhereIsNotStored() async throws {
+        let shared = SimulatedSharedStore()
+        let setup = CachedProvider(store: LayeredCacheStore(back: shared))
+        let gate = Gate()
+        setup.stub.onGraphQL("GetTrack", reply: StubReply.graphQL(data: CacheOperations.track("t1", title: "One"))
+            .held(by: gate))
+        let operation = try CacheOperations.getTrack()
+        let request = Task { try await setup.provider.fetch(operation, variables: ["id": "t1"], as: JSONValue.self) }
+        await gate.waitForArrivals(1)
+        await shared.removedElsewhere(.partition(.anonymous))
+        gate.open()
+        #expect(try await request.value.cacheOutcome == .miss)
+        #expect(try await shared.list(.all, includeBodies: false).isEmpty)
+        _ = try await setup.provider.fetch(operation, variables: ["id": "t1"], as: JSONValue.self)
+        #expect(try await shared.list(.all, includeBodies: false).count == 1, "a request begun after it is stored")
+    }
 }
