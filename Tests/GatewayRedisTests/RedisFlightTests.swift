@@ -117,6 +117,20 @@ import Testing
         await lease?.end(stored: false)
     }
 
+    @Test func aWaitEndsWhenRedisGoesAwayRatherThanAtTheLeasesExpiry() async throws {
+        let server = try await RedisServer.start()
+        let first = Fixture.store(server, flightLease: .seconds(600))
+        let second = Fixture.store(server, flightLease: .seconds(600))
+        #expect(await second.listen(timeout: .seconds(30)))
+        let key = Fixture.key(1)
+        let lease = try #require(Self.lease(await first.flight(for: key, freshAt: Date(), deadline: nil)))
+        let waiting = Task { await second.flight(for: key, freshAt: Date(), deadline: nil) }
+        await second.waitForFlightWaits(1)
+        await server.kill()
+        #expect(Self.isAlone(await waiting.value))
+        await lease.end(stored: false)
+    }
+
     @Test func anUnavailableRedisLeavesEveryInstanceAlone() async throws {
         let server = try await RedisServer.start()
         let log = WarningLog()

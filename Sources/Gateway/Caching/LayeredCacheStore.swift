@@ -43,8 +43,8 @@ public final class LayeredCacheStore: SharedCacheStore {
     public init(memory: MemoryCacheStore = MemoryCacheStore(), back: any CacheStore) {
         self.memory = memory
         self.back = back
-        (back as? any SharedCacheStore)?.observeRemovals { [weak self] selection in
-            self?.removedElsewhere(selection)
+        (back as? any SharedCacheStore)?.observeRemovals { [weak self] removal in
+            self?.removedElsewhere(removal.selection)
         }
     }
 
@@ -56,7 +56,7 @@ public final class LayeredCacheStore: SharedCacheStore {
 
     /// Adds an observer of the removals other instances make, when the back store is shared
     /// with them (`SharedCacheStore`); otherwise there are none, and it is never called.
-    public func observeRemovals(_ observer: @escaping @Sendable (CacheSelection) -> Void) {
+    public func observeRemovals(_ observer: @escaping @Sendable (SharedCacheRemoval) -> Void) {
         (back as? any SharedCacheStore)?.observeRemovals(observer)
     }
 

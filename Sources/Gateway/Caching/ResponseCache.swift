@@ -115,7 +115,9 @@ public final class ResponseCache: AuthEventObserver {
         flightCoordinator = store.flightCoordinator
         // Another instance's invalidation or purge, like this one's, keeps a response whose
         // request began before it from being stored after it.
-        (store as? any SharedCacheStore)?.observeRemovals { [weak self] _ in self?.bumpGeneration() }
+        (store as? any SharedCacheStore)?.observeRemovals { [weak self] removal in
+            if case .removed = removal { self?.bumpGeneration() }
+        }
     }
 
     /// Removes the selected entries.

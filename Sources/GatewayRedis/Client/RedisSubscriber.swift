@@ -18,6 +18,8 @@ final class RedisSubscriber: Sendable {
         case subscribed(reconnected: Bool)
         /// A message published on one of the channels.
         case message(channel: String, payload: [UInt8])
+        /// The confirmed subscription's connection dropped: messages are lost until the next `.subscribed`.
+        case dropped
     }
 
     private struct State {
@@ -135,7 +137,10 @@ final class RedisSubscriber: Sendable {
                 delay = .milliseconds(50)
                 try listen(on: connection)
             } catch {
-                setSubscribed(false)
+                if isSubscribed {
+                    setSubscribed(false)
+                    handler(.dropped)
+                }
             }
             if isClosed { break }
             _ = wakeup.wait(timeout: .now() + .milliseconds(Int(RedisCacheStore.milliseconds(delay))))

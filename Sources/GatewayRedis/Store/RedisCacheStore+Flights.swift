@@ -49,7 +49,7 @@ extension RedisCacheStore: CacheFlightCoordinator, SharedCacheStore {
                 return .follow(entry)
             case .released(stored: false), .cancelled:
                 return .alone
-            case .timedOut, .reconnected:
+            case .timedOut, .subscriptionChanged:
                 continue
             }
         }
@@ -57,7 +57,7 @@ extension RedisCacheStore: CacheFlightCoordinator, SharedCacheStore {
     }
 
     /// Adds an observer of the removals other instances make; the store starts listening.
-    public func observeRemovals(_ observer: @escaping @Sendable (CacheSelection) -> Void) {
+    public func observeRemovals(_ observer: @escaping @Sendable (SharedCacheRemoval) -> Void) {
         notifications.observeRemovals(observer)
     }
 

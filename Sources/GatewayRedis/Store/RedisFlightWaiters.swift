@@ -4,15 +4,15 @@ import Gateway
 ///
 /// A waiter is registered before the lease is checked, so that an end published between the
 /// check and the wait is kept for it (`pending`) rather than lost. A wait ends with the lease's
-/// end, a reconnection of the subscriber (ends may have been missed), its timeout, or the
-/// waiting task's cancellation.
+/// end, a change of the subscription (ends may have been missed), its timeout, or the waiting
+/// task's cancellation.
 final class RedisFlightWaiters: Sendable {
     /// Why a wait ended.
     enum Wake: Sendable, Hashable {
         /// The holder ended its lease, having stored an entry or not.
         case released(stored: Bool)
-        /// The subscriber reconnected: an end may have been missed.
-        case reconnected
+        /// The subscription was confirmed or dropped: an end may have been missed.
+        case subscriptionChanged
         /// The wait's time ran out.
         case timedOut
         /// The waiting task was cancelled.
@@ -90,10 +90,10 @@ final class RedisFlightWaiters: Sendable {
         for id in ids { wake(id, .released(stored: stored)) }
     }
 
-    /// The subscriber reconnected: every waiter wakes to check its lease again.
-    func reconnected() {
+    /// The subscription was confirmed or dropped: every waiter wakes to check its lease again.
+    func subscriptionChanged() {
         let ids = state.withLock { Array($0.waiters.keys) }
-        for id in ids { wake(id, .reconnected) }
+        for id in ids { wake(id, .subscriptionChanged) }
     }
 
     /// Returns once `count` waits have begun in all (a test's gate: the requests are waiting).

@@ -10,7 +10,8 @@ import Gateway
 /// - `<prefix>f:<hex>`: the lease of the instance calling the network for an entry (a random
 ///   token, `SET NX PX`).
 /// - Channels: `<prefix>c:flights` (a lease ended: `<hex> stored` or `<hex> none`) and
-///   `<prefix>c:removals` (an instance removed entries: `RedisRemovalNotice` as JSON).
+///   `<prefix>c:removals` (an instance removed entries: `RedisRemovalNotice` as JSON). Channels
+///   belong to the server, not to a database: applications on one server need distinct prefixes.
 ///
 /// Names, subjects and tags go into key names as they are: Redis keys are binary-safe, and each
 /// kind of index has a fixed lead, so no two index names collide.

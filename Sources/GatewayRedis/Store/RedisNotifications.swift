@@ -10,7 +10,7 @@ final class RedisNotifications: Sendable {
     let instance = UUID().uuidString
     let keys: RedisKeys
     let waiters = RedisFlightWaiters()
-    private let observers = Locked<[@Sendable (CacheSelection) -> Void]>([])
+    private let observers = Locked<[@Sendable (SharedCacheRemoval) -> Void]>([])
     private let subscriber: RedisSubscriber
 
     init(url: RedisURL, keys: RedisKeys, connectTimeout: Duration) {
@@ -24,16 +24,19 @@ final class RedisNotifications: Sendable {
             case .subscribed(let reconnected):
                 // Whatever was published while no subscription was confirmed is lost: waiters
                 // check their leases again, and after a drop memory in front forgets everything.
-                waiters.reconnected()
+                waiters.subscriptionChanged()
                 if reconnected {
-                    for observer in observers.value { observer(.all) }
+                    for observer in observers.value { observer(.possiblyMissed) }
                 }
+            case .dropped:
+                // No end can be heard now: waiters check their leases (Redis may be gone too).
+                waiters.subscriptionChanged()
             case .message(let channel, let payload):
                 if channel == keys.flightChannel {
                     Self.flightEnded(payload, waiters: waiters)
                 } else if let notice = RedisRemovalNotice.decode(payload), notice.from != instance,
                           let selection = notice.selection {
-                    for observer in observers.value { observer(selection) }
+                    for observer in observers.value { observer(.removed(selection)) }
                 }
             }
         }
@@ -54,7 +57,7 @@ final class RedisNotifications: Sendable {
     }
 
     /// Adds an observer of other instances' removals and starts listening.
-    func observeRemovals(_ observer: @escaping @Sendable (CacheSelection) -> Void) {
+    func observeRemovals(_ observer: @escaping @Sendable (SharedCacheRemoval) -> Void) {
         observers.withLock { $0.append(observer) }
         subscriber.start()
     }

@@ -67,18 +67,18 @@ enum Fixture {
 /// Records the removals a store hears from other instances; a test waits for the next ones.
 final class RemovalLog: Sendable {
     private struct State {
-        var heard: [CacheSelection] = []
+        var heard: [SharedCacheRemoval] = []
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Locked(State())
 
-    var heard: [CacheSelection] { state.withLock { $0.heard } }
+    var heard: [SharedCacheRemoval] { state.withLock { $0.heard } }
 
-    var observer: @Sendable (CacheSelection) -> Void {
-        { [state] selection in
+    var observer: @Sendable (SharedCacheRemoval) -> Void {
+        { [state] removal in
             let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-                state.heard.append(selection)
+                state.heard.append(removal)
                 let ready = state.waiters.filter { $0.count <= state.heard.count }.map(\.continuation)
                 state.waiters.removeAll { $0.count <= state.heard.count }
                 return ready

@@ -148,21 +148,21 @@ final class ScriptedFlightStore: CacheStore, CacheFlightCoordinator {
 /// stands for another instance's removal.
 final class SimulatedSharedStore: SharedCacheStore {
     let memory = MemoryCacheStore()
-    private let observers = Locked<[@Sendable (CacheSelection) -> Void]>([])
+    private let observers = Locked<[@Sendable (SharedCacheRemoval) -> Void]>([])
 
-    func observeRemovals(_ observer: @escaping @Sendable (CacheSelection) -> Void) {
+    func observeRemovals(_ observer: @escaping @Sendable (SharedCacheRemoval) -> Void) {
         observers.withLock { $0.append(observer) }
     }
 
     /// Another instance removed `selection` from the shared store.
     func removedElsewhere(_ selection: CacheSelection) async {
         _ = await memory.remove(selection)
-        for observer in observers.value { observer(selection) }
+        for observer in observers.value { observer(.removed(selection)) }
     }
 
     /// The store's connection to the others dropped and came back: removals may have been missed.
     func reconnected() {
-        for observer in observers.value { observer(.all) }
+        for observer in observers.value { observer(.possiblyMissed) }
     }
 
     var byteLimit: Int { memory.byteLimit }
