@@ -74,6 +74,13 @@ let package = Package(
             name: "GatewaySQLiteTests",
             dependencies: ["GatewaySQLite", "GatewayTesting", "GatewayTestSupport"]
         ),
+        // One application instance on a shared Redis cache, driven over stdin/stdout by GatewayRedisTests
+        // (two of them are two processes sharing one cache): not a product.
+        .executableTarget(
+            name: "GatewayRedisPeer",
+            dependencies: ["Gateway", "GatewayRedis", "GraphQLLanguage"],
+            path: "Tests/GatewayRedisPeer"
+        ),
         .testTarget(
             name: "GatewayRedisTests",
             dependencies: ["GatewayRedis", "GatewayCLI", "GatewayTesting", "GatewayTestSupport"]

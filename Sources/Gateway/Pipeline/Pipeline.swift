@@ -51,14 +51,18 @@ import Foundation
 ///    `retried`), `.replay` to step 4 (at most `Configuration.maxAuthReplays`; observers:
 ///    `replayed`), `.fail` ends the request, `.done` takes its response as the success.
 ///    Identical cacheable requests in flight share one pass through steps 3–8 when the cache
-///    says so; with `networkFirst` (and `cacheAndNetwork`) a network failure is answered from
-///    the stored entry.
+///    says so; when its store coordinates the instances sharing it (`CacheFlightCoordinator`),
+///    the one request of this instance that would make that pass first asks which instance
+///    makes it: this one (holding the key's lease until step 10), or another, whose stored entry
+///    then answers as if it were this pass's response (waiting bounded by the deadline). With
+///    `networkFirst` (and `cacheAndNetwork`) a network failure is answered from the stored entry.
 /// 9. **Decode**: the requestable decodes the accepted response (a `304`'s: the stored one); a
 ///    download's complete file is moved to its destination; a stream's body is handed to its
 ///    caller, and flows on after this request's task has ended.
 /// 10. **Cache store**: a response that decoded is stored (or refreshes its entry) when the
 ///     cache's rules allow; a successful unsafe request invalidates what it changed. Nothing
-///     that failed to decode is stored.
+///     that failed to decode is stored. A lease held on the key among instances is then ended,
+///     and the instances waiting on it read the entry.
 /// 11. **Metrics**: the total time is recorded, and the `Response` is returned with its
 ///     `RequestMetrics`; observers get `finished` exactly once for every request, however it
 ///     ended (a stream, once its head was accepted).
