@@ -232,8 +232,10 @@ final class GatedPieces: Sendable {
 
 /// `Provider.serverSentEvents`: reconnection as the HTML standard's `EventSource` does it.
 @Suite(.quietScheduler, .timeLimit(.minutes(1))) struct ServerSentEventReconnectionTests {
-    /// Answers each connection in turn: the bodies, then `204 No Content`.
-    static func server(_ bodies: [String], contentType: String = "text/event-stream") throws -> LoopbackServer {
+    /// Answers each connection in turn: the bodies (the one marked cut short after its first
+    /// `cutAfter` bytes, the connection then closed), then `204 No Content`.
+    static func server(_ bodies: [String], contentType: String = "text/event-stream",
+                       cut: (index: Int, after: Int)? = nil) throws -> LoopbackServer {
         let served = Locked(0)
         return try LoopbackServer { _ in
             let index = served.withLock { count -> Int in
@@ -241,8 +243,25 @@ final class GatedPieces: Sendable {
                 return count
             }
             guard index < bodies.count else { return .status(204) }
-            return LoopbackResponse(headers: ["Content-Type": contentType], body: Data(bodies[index].utf8))
+            let response = LoopbackResponse(headers: ["Content-Type": contentType], body: Data(bodies[index].utf8))
+            guard let cut, cut.index == index else { return response }
+            return response.with(fault: .closeMidBody(afterBytes: cut.after))
         }
+    }
+
+    @Test func aConnectionLostMidBodyReconnects() async throws {
+        let first = "retry: 1\nid: 1\ndata: a\n\n"
+        let server = try Self.server([first + "id: 2\ndata: never whole\n\n", "id: 2\ndata: b\n\n"],
+                                     cut: (index: 0, after: first.utf8.count + 4))
+        defer { server.shutdown() }
+
+        var events: [String] = []
+        for try await event in ProviderStreamTests.provider(server).serverSentEvents(Endpoint<Data>.get("prices")) {
+            events.append(event.data)
+        }
+
+        #expect(events == ["a", "b"])
+        #expect(server.requests.map { $0.headers["Last-Event-ID"] } == [nil, "1", "2"])
     }
 
     @Test func aLostStreamReconnectsWithTheLastEventIDUntilNoContent() async throws {

@@ -50,6 +50,20 @@ struct SubscriptionServerTests {
     }
 
     @Test(arguments: [SubscriptionProtocol.multipart, .serverSentEvents])
+    func leavingTheLoopEndsTheSubscriptionOnTheServer(over subscriptions: SubscriptionProtocol) async throws {
+        let provider = try await Self.provider(subscriptions)
+        let name = "leave-\(subscriptions)-\(UUID().uuidString)"
+
+        for try await event in provider.subscribe(try #require(Self.hold), variables: ["name": name], as: Hold.self) {
+            #expect(event.data.hold == 1)
+            break
+        }
+
+        let ended = try await provider.fetch(try #require(Self.ended), variables: ["name": name], as: Ended.self)
+        #expect(ended.data.ended)
+    }
+
+    @Test(arguments: [SubscriptionProtocol.multipart, .serverSentEvents])
     func cancellingTheConsumerEndsTheSubscriptionOnTheServer(over subscriptions: SubscriptionProtocol) async throws {
         let provider = try await Self.provider(subscriptions)
         let name = "cancel-\(subscriptions)-\(UUID().uuidString)"
