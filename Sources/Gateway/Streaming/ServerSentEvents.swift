@@ -11,7 +11,7 @@ import Foundation
 /// loop, closes the connection and stops reconnecting.
 ///
 /// ```swift
-/// func follow(_ provider: Provider) async throws {
+/// func followPrices(_ provider: Provider) async throws {
 ///     for try await event in provider.serverSentEvents(Endpoint<Data>.get("prices")) {
 ///         print(event.lastEventID, event.data)
 ///     }

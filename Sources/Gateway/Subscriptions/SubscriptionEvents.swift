@@ -12,7 +12,7 @@ import Foundation
 /// that opened the subscription.
 ///
 /// ```swift
-/// func printTicks(_ provider: Provider, _ operations: OperationStore) async throws {
+/// func printTickResults(_ provider: Provider, _ operations: OperationStore) async throws {
 ///     for try await tick in provider.subscribe(operations["OnTick"], variables: ["every": 1], as: JSONValue.self) {
 ///         print(String(decoding: tick.httpResponse.body, as: UTF8.self))
 ///     }
