@@ -26,7 +26,8 @@ enum LiveAndStreams {
         // ending the loop (or its task) ends the subscription. Multipart HTTP by default
         // (Apollo Router's subscriptionSpec 1.0), or config.graphQL.subscriptions = .serverSentEvents
         // (graphql-sse, distinct connections). Each event's `httpResponse.body` is its JSON result.
-        for try await tick in provider.subscribe(operations["OnTick"], variables: ["every": 1], as: JSONValue.self) {
+        let onTick = try operations["OnTick"]
+        for try await tick in provider.subscribe(onTick, variables: ["every": 1], as: JSONValue.self) {
             print(tick.data, tick.errors)
         }
     }

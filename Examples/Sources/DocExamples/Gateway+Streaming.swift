@@ -59,14 +59,16 @@ func subscriptionProtocol(api: URL) {
 
 // SubscriptionEvents
 func printTickResults(_ provider: Provider, _ operations: OperationStore) async throws {
-    for try await tick in provider.subscribe(operations["OnTick"], variables: ["every": 1], as: JSONValue.self) {
+    let onTick = try operations["OnTick"]
+    for try await tick in provider.subscribe(onTick, variables: ["every": 1], as: JSONValue.self) {
         print(String(decoding: tick.httpResponse.body, as: UTF8.self))
     }
 }
 
 // Provider.subscribe(_:variables:as:options:)
 func subscribeToTicks(provider: Provider, operations: OperationStore) async throws {
-    for try await tick in provider.subscribe(operations["OnTick"], variables: ["every": 1], as: JSONValue.self) {
+    let onTick = try operations["OnTick"]
+    for try await tick in provider.subscribe(onTick, variables: ["every": 1], as: JSONValue.self) {
         print(tick.data, tick.errors)
     }
 }
@@ -74,7 +76,8 @@ func subscribeToTicks(provider: Provider, operations: OperationStore) async thro
 // Provider.subscribe(_:variables:as:options:) with Swift values
 func subscribeWithSwiftValues(provider: Provider, operations: OperationStore) async throws {
     let every = 2
-    for try await tick in provider.subscribe(operations["OnTick"], variables: ["every": every], as: JSONValue.self) {
+    let onTick = try operations["OnTick"]
+    for try await tick in provider.subscribe(onTick, variables: ["every": every], as: JSONValue.self) {
         print(tick.data)
     }
 }

@@ -93,12 +93,12 @@ struct ServerSentEventSource<Body: Sendable>: Sendable {
 
     /// - Throws: `.invalidResponse` when the body is not `text/event-stream`.
     private static func checkEventStream(_ stream: ResponseStream) throws {
-        let type = stream.headers["Content-Type"]?.split(separator: ";").first?
-            .trimmingCharacters(in: .whitespaces).lowercased()
+        let contentType = stream.headers["Content-Type"]
+        let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard type == "text/event-stream" else {
             throw GatewayError(
                 .invalidResponse,
-                "expected an event stream (text/event-stream), got \(stream.headers["Content-Type"] ?? "no Content-Type")",
+                "expected an event stream (text/event-stream), got \(contentType ?? "no Content-Type")",
                 fix: "check the endpoint's path: it does not serve server-sent events", request: stream.request)
         }
     }

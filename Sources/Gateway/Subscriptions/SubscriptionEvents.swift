@@ -13,7 +13,8 @@ import Foundation
 ///
 /// ```swift
 /// func printTickResults(_ provider: Provider, _ operations: OperationStore) async throws {
-///     for try await tick in provider.subscribe(operations["OnTick"], variables: ["every": 1], as: JSONValue.self) {
+///     let onTick = try operations["OnTick"]
+///     for try await tick in provider.subscribe(onTick, variables: ["every": 1], as: JSONValue.self) {
 ///         print(String(decoding: tick.httpResponse.body, as: UTF8.self))
 ///     }
 /// }

@@ -48,7 +48,8 @@ import Testing
         #expect(request.method == "POST")
         #expect(request.path == "/api/graphql")
         #expect(request.headers["Accept"] == #"multipart/mixed;subscriptionSpec="1.0", application/json"#)
-        #expect(String(decoding: request.body, as: UTF8.self) == #"{"query":"subscription Ticks {\n  tick\n}","operationName":"Ticks"}"#)
+        #expect(String(decoding: request.body, as: UTF8.self)
+                    == #"{"query":"subscription Ticks {\n  tick\n}","operationName":"Ticks"}"#)
     }
 
     @Test func aMultipartTransportErrorEndsTheSubscriptionWithItsErrors() async throws {
@@ -71,9 +72,10 @@ import Testing
 
     @Test func serverSentEventsAreDecodedUntilComplete() async throws {
         let server = try LoopbackServer { _ in
-            let body = ": ping\n\nevent: next\ndata: {\"data\":{\"tick\":1}}\n\nevent: next\ndata: {\"data\":{\"tick\":2}}\n\n"
-                + "event: complete\ndata:\n\n"
-            return LoopbackResponse(headers: ["Content-Type": "text/event-stream"], body: Data(body.utf8), chunked: true)
+            let body = ": ping\n\nevent: next\ndata: {\"data\":{\"tick\":1}}\n\n"
+                + "event: next\ndata: {\"data\":{\"tick\":2}}\n\nevent: complete\ndata:\n\n"
+            return LoopbackResponse(headers: ["Content-Type": "text/event-stream"], body: Data(body.utf8),
+                                    chunked: true)
         }
         defer { server.shutdown() }
 
@@ -106,9 +108,8 @@ import Testing
                 return .json(#"{"access_token":"at-1","refresh_token":"rt-2","expires_in":3600}"#)
             }
             guard request.headers["Authorization"] == "Bearer at-1" else {
-                return Self.multipart([
-                    #"{"payload":{"data":null,"errors":[{"message":"expired","extensions":{"code":"UNAUTHENTICATED"}}]}}"#,
-                ])
+                let refused = #"{"message":"expired","extensions":{"code":"UNAUTHENTICATED"}}"#
+                return Self.multipart([#"{"payload":{"data":null,"errors":["# + refused + "]}}"])
             }
             return Self.multipart([#"{"payload":{"data":{"tick":7}}}"#])
         }
