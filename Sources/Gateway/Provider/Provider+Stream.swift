@@ -39,4 +39,28 @@ extension Provider {
     public func stream<Body>(_ endpoint: Endpoint<Body>) async throws -> ResponseStream {
         ResponseStream(try await pipeline.send(StreamRequest(base: endpoint)), of: self)
     }
+
+    /// The server-sent events of an endpoint, reconnecting after a lost connection with
+    /// `Last-Event-ID`, as the HTML standard's `EventSource` does (see `ServerSentEvents`).
+    ///
+    /// Each connection goes through the pipeline as `stream(_:)` does (queue, auth with its
+    /// refresh, retries, validation), with `Accept: text/event-stream` and
+    /// `Cache-Control: no-cache`.
+    ///
+    /// ```swift
+    /// for try await event in provider.serverSentEvents(Endpoint<Data>.get("prices")) {
+    ///     print(event.type, event.data)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - endpoint: the event stream to read.
+    ///   - reconnectionTime: how long to wait before reconnecting until the server sets
+    ///     another time with a `retry` field; 3 seconds by default.
+    /// - Returns: the events of every connection, in order; it ends after a `204 No Content`.
+    public func serverSentEvents<Body>(_ endpoint: Endpoint<Body>, reconnectionTime: Duration = .seconds(3))
+        -> ServerSentEvents
+    {
+        ServerSentEventSource(endpoint: endpoint, provider: self, reconnectionTime: reconnectionTime).events()
+    }
 }

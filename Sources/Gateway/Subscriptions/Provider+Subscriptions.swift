@@ -5,7 +5,8 @@ extension Provider {
     /// completes it or the consuming task ends.
     ///
     /// ```swift
-    /// for try await tick in provider.subscribe(operations["OnTick"], variables: ["every": 1], as: JSONValue.self) {
+    /// let onTick = try operations["OnTick"]
+    /// for try await tick in provider.subscribe(onTick, variables: ["every": 1], as: JSONValue.self) {
     ///     print(tick.data, tick.errors)
     /// }
     /// ```
@@ -47,7 +48,8 @@ extension Provider {
     ///
     /// ```swift
     /// let every = 2
-    /// for try await tick in provider.subscribe(operations["OnTick"], variables: ["every": every], as: JSONValue.self) {
+    /// let onTick = try operations["OnTick"]
+    /// for try await tick in provider.subscribe(onTick, variables: ["every": every], as: JSONValue.self) {
     ///     print(tick.data)
     /// }
     /// ```
@@ -116,8 +118,8 @@ extension Provider {
         } catch {
             return SubscriptionEvents(failing: error)
         }
-        return SubscriptionRun(request: request, opening: opening, channel: pipeline.channel(for: settings.subscriptions),
-                               provider: self).events()
+        let channel = pipeline.channel(for: settings.subscriptions)
+        return SubscriptionRun(request: request, opening: opening, channel: channel, provider: self).events()
     }
 }
 

@@ -12,8 +12,9 @@ import Foundation
 /// that opened the subscription.
 ///
 /// ```swift
-/// func printTicks(_ provider: Provider, _ operations: OperationStore) async throws {
-///     for try await tick in provider.subscribe(operations["OnTick"], variables: ["every": 1], as: JSONValue.self) {
+/// func printTickResults(_ provider: Provider, _ operations: OperationStore) async throws {
+///     let onTick = try operations["OnTick"]
+///     for try await tick in provider.subscribe(onTick, variables: ["every": 1], as: JSONValue.self) {
 ///         print(String(decoding: tick.httpResponse.body, as: UTF8.self))
 ///     }
 /// }

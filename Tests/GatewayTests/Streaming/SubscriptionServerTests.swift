@@ -20,6 +20,7 @@ struct SubscriptionServerTests {
         let peer = try #require(try await SubscriptionPeer.shared.value)
         return Provider(baseURL: try #require(URL(string: peer.baseURL)), transport: URLSessionTransport()) { config in
             config.graphQL.subscriptions = subscriptions
+            config.deadline = nil  // it would measure the suite's queue (see makeProvider)
         }
     }
 
@@ -47,6 +48,20 @@ struct SubscriptionServerTests {
         }
 
         #expect(results == [#"{"data":{"count":1}}"#, #"{"data":{"count":2}}"#])
+    }
+
+    @Test(arguments: [SubscriptionProtocol.multipart, .serverSentEvents])
+    func leavingTheLoopEndsTheSubscriptionOnTheServer(over subscriptions: SubscriptionProtocol) async throws {
+        let provider = try await Self.provider(subscriptions)
+        let name = "leave-\(subscriptions)-\(UUID().uuidString)"
+
+        for try await event in provider.subscribe(try #require(Self.hold), variables: ["name": name], as: Hold.self) {
+            #expect(event.data.hold == 1)
+            break
+        }
+
+        let ended = try await provider.fetch(try #require(Self.ended), variables: ["name": name], as: Ended.self)
+        #expect(ended.data.ended)
     }
 
     @Test(arguments: [SubscriptionProtocol.multipart, .serverSentEvents])
