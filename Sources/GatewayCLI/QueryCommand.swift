@@ -130,7 +130,7 @@ struct QueryCommand: Command {
             output.error("gateway \(verb): \(error.message)")
             return 1
         case .transport, .timeout, .responseTooLarge, .redirectRefused, .tooManyRedirects, .cancelled,
-             .tooManyAttempts:
+             .tooManyAttempts, .unsupported:
             output.error("gateway \(verb): \(error)")
             return 3
         default:

@@ -25,8 +25,8 @@ struct SubscribeCommand: Command {
           --var name=value          One variable (repeatable; over --variables). The value is read as
                                     JSON when it is valid JSON, otherwise taken as a string.
           --header 'Name: value'    Add a request header (repeatable).
-          --bearer TOKEN            Send 'Authorization: Bearer TOKEN' (over WebSocket: in
-                                    connection_init's payload).
+          --bearer TOKEN            Send 'Authorization: Bearer TOKEN' (over a WebSocket, in the
+                                    handshake and in connection_init's payload).
           --timeout SECONDS         End the subscription when nothing (not even a heartbeat) arrives
                                     for this long (default 3600).
           --deadline SECONDS        Give up when the subscription is not open after this long (default 30).
@@ -56,6 +56,10 @@ struct SubscribeCommand: Command {
         let provider = Provider(baseURL: options.baseURL) { config in
             config.graphQL.path = options.path
             config.graphQL.subscriptions = subscriptionProtocol
+            if let authorization = options.headers["Authorization"] {
+                // Over a WebSocket, servers read the credential from connection_init's payload.
+                config.webSocket.connectionPayload = { _ in ["Authorization": .string(authorization)] }
+            }
             config.timeout = options.timeout ?? .seconds(3600)
             config.deadline = options.deadline
             if options.verbose {

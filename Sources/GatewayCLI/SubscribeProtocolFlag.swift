@@ -5,9 +5,10 @@ enum SubscribeProtocolFlag {
     static let choices: [(name: String, subscriptionProtocol: SubscriptionProtocol, help: String)] = [
         ("multipart", .multipart, "multipart HTTP (multipart/mixed; subscriptionSpec=1.0, the default)"),
         ("sse", .serverSentEvents, "server-sent events (graphql-sse, distinct connections)"),
+        ("ws", .webSocket, "graphql-transport-ws over a WebSocket (ws:// or http:// endpoints)"),
     ]
 
-    /// The names, for the usage line: `multipart|sse`.
+    /// The names, for the usage line: `multipart|sse|ws`.
     static var names: String { choices.map(\.name).joined(separator: "|") }
 
     /// Each protocol's name and what it is, for the help text.

@@ -118,17 +118,18 @@ extension Provider {
         } catch {
             return SubscriptionEvents(failing: error)
         }
-        let channel = pipeline.channel(for: settings.subscriptions)
+        let channel = channel(for: settings.subscriptions)
         return SubscriptionRun(request: request, opening: opening, channel: channel, provider: self).events()
     }
 }
 
-extension Pipeline {
+extension Provider {
     /// The channel that carries subscriptions over `subscriptionProtocol`.
     func channel(for subscriptionProtocol: SubscriptionProtocol) -> any SubscriptionChannel {
         switch subscriptionProtocol {
-        case .multipart: MultipartSubscriptionChannel(pipeline: self)
-        case .serverSentEvents: ServerSentEventsSubscriptionChannel(pipeline: self)
+        case .multipart: MultipartSubscriptionChannel(pipeline: pipeline)
+        case .serverSentEvents: ServerSentEventsSubscriptionChannel(pipeline: pipeline)
+        case .webSocket: webSockets
         }
     }
 }

@@ -14,12 +14,19 @@ public enum SubscriptionProtocol: Sendable, Hashable, CustomStringConvertible {
     /// Server-sent events, the graphql-sse protocol's "distinct connections" mode: one POST with
     /// `Accept: text/event-stream` per subscription, each `next` event a result, `complete` the end.
     case serverSentEvents
+    /// The GraphQL over WebSocket protocol (subprotocol `graphql-transport-ws`): one socket per
+    /// endpoint shared by every subscription of the provider, opened by
+    /// `Configuration.webSocketTransport`, its `connection_init` carrying the token store's
+    /// credential (`Configuration.webSocket`), renewed once after a `4401`/`4403` close; see
+    /// `GraphQLWebSocketClient`.
+    case webSocket
 
     /// `multipart` or `server-sent events`.
     public var description: String {
         switch self {
         case .multipart: "multipart"
         case .serverSentEvents: "server-sent events"
+        case .webSocket: "graphql-transport-ws"
         }
     }
 }
