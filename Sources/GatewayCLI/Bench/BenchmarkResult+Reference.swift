@@ -47,7 +47,7 @@ extension BenchmarkResult {
             text += "; the \(compared) median is \(String(format: "%.2f", ratio))× this"
             if let target = reference.targetRatio {
                 let verdict = ratio <= target ? "within" : "NOT within"
-                text += " (\(verdict) the target of \(Self.format(target))×)"
+                text += " (\(verdict) the target of \(String(format: "%g", target))×)"
             }
         }
         return text + "\n  measured with: \(reference.command)"
