@@ -66,19 +66,29 @@ struct RedisCacheBench {
             fresh += 1
             return (try? await store.put(entry(newKey(fresh)))) == true ? 1 : 0
         }
-        var results = [hit, write]
-        if let reference = try await redisBenchmark(store.client, valueKey: prefix + "value", hit: hit, runner: runner,
-                                                    name: name) {
+        // The client alone, without the store: a GET of a value of the body's size.
+        let valueKey = prefix + "value"
+        var set = RedisCommand("SET", valueKey)
+        set.append(bytes: [UInt8](repeating: UInt8(ascii: "x"), count: bodyBytes))
+        set.append(["PX", "600000"])
+        _ = try await store.client.send(set)
+        let get = RedisCommand("GET", valueKey)
+        let client = await runner.measureEachRun(benchmark: name, input: "RedisClient GET alone, \(bodyBytes) B") {
+            (try? await store.client.send(get))?.bytes?.count ?? -1
+        }
+        var results = [hit, write, client]
+        if let reference = try await redisBenchmark(valueKey: valueKey, hit: hit, runner: runner, name: name) {
             results.append(reference)
         }
         return results
     }
 
-    /// `redis-benchmark -c 1 GET` of a value of `bodyBytes` bytes (stored at `valueKey`, under the
+    /// `redis-benchmark -c 1 GET` of the value of `bodyBytes` bytes stored at `valueKey` (under the
     /// benchmark's prefix) on the same server, when it is installed (and not turned off); otherwise
     /// the command to run by hand, on standard error.
-    private func redisBenchmark(_ client: RedisClient, valueKey: String, hit: BenchmarkResult, runner: BenchmarkRunner,
-                                name: String) async throws -> BenchmarkResult? {
+    private func redisBenchmark(valueKey: String, hit: BenchmarkResult, runner: BenchmarkRunner, name: String)
+        async throws -> BenchmarkResult?
+    {
         guard runsRedisBenchmark else { return nil }
         // About as many requests as the store's hits took in the budget, at least 2,000.
         let requests = max(2000, Int(runner.budget / max(hit.median, 1e-6) * 2))
@@ -90,10 +100,6 @@ struct RedisCacheBench {
                          + "\(Int(Self.targetRatio))× of it)")
             return nil
         }
-        var set = RedisCommand("SET", valueKey)
-        set.append(bytes: [UInt8](repeating: UInt8(ascii: "x"), count: bodyBytes))
-        set.append(["PX", "600000"])
-        _ = try await client.send(set)
         let command = RedisBenchmarkCommand(url: url, requests: requests, valueBytes: bodyBytes, key: valueKey)
         let measured = try await command.run(executable)
         var result = BenchmarkResult(
