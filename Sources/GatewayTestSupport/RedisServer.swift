@@ -38,14 +38,25 @@ public final class RedisServer: Sendable {
 
     /// Starts a server; `extra` adds configuration (`["--requirepass", "secret"]`). By default the
     /// memory is bounded with `volatile-lru`, as the store's documentation advises.
+    ///
+    /// A free port can be taken between finding it and the server binding it (by another test's
+    /// server, or another process on the machine); the server then ends at once, and another port
+    /// is tried, up to five.
     public static func start(_ extra: [String] = ["--maxmemory", "64mb", "--maxmemory-policy", "volatile-lru"])
         async throws -> RedisServer
     {
-        let folder = NSTemporaryDirectory() + "gateway-redis-tests-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let server = RedisServer(port: try freePort(), folder: folder, arguments: extra)
-        try await server.launch()
-        return server
+        var attempt = 1
+        while true {
+            let folder = NSTemporaryDirectory() + "gateway-redis-tests-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let server = RedisServer(port: try freePort(), folder: folder, arguments: extra)
+            do {
+                try await server.launch()
+                return server
+            } catch let error as RedisServerError where error.endedBeforeReady && attempt < 5 {
+                attempt += 1
+            }
+        }
     }
 
     private init(port: Int, folder: String, arguments: [String]) {
@@ -89,8 +100,10 @@ public final class RedisServer: Sendable {
         }
         try process.run()
         let reader = output.fileHandleForReading
+        let log = Locked("")
         let ready = try await OffPool.blocking { () -> Bool in
             var text = ""
+            defer { log.withLock { $0 = text } }
             while true {
                 let chunk = reader.availableData
                 if chunk.isEmpty { return false }
@@ -102,7 +115,11 @@ public final class RedisServer: Sendable {
             drain.start()
             return true
         }
-        guard ready else { throw RedisServerError("redis-server on port \(port) ended before it was ready") }
+        guard ready else {
+            let said = log.value.split(separator: "\n").suffix(2).joined(separator: " / ")
+            throw RedisServerError("redis-server on port \(port) ended before it was ready (it said: \(said))",
+                                   endedBeforeReady: true)
+        }
     }
 
     /// Kills the server at once (SIGKILL, as a crash would) and waits until it is gone.
@@ -158,5 +175,10 @@ private func sendSignal(_ pid: Int32, _ signal: Int32) {
 /// Why a `RedisServer` (or a test's own listener) could not start.
 public struct RedisServerError: Error, CustomStringConvertible {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// Whether the server started and ended before accepting connections (its port was taken).
+    public let endedBeforeReady: Bool
+    public init(_ description: String, endedBeforeReady: Bool = false) {
+        self.description = description
+        self.endedBeforeReady = endedBeforeReady
+    }
 }
