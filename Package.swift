@@ -65,7 +65,10 @@ let package = Package(
         .testTarget(name: "GatewayTestSupportTests", dependencies: ["GatewayTestSupport"]),
         .testTarget(
             name: "GatewayCLITests",
-            dependencies: ["GatewayCLI", "GatewayDemoBackend", "GatewayTesting", "GatewayTestSupport", "MusicOperations"]
+            dependencies: [
+                "GatewayCLI", "GatewayDemoBackend", "GatewayRedis", "GatewayTesting", "GatewayTestSupport",
+                "MusicOperations",
+            ]
         ),
         // `gateway generate`'s output for Queries/ against Schemas/music.graphql, kept fresh by GatewayCodegenTests.
         .target(name: "MusicOperations", dependencies: ["Gateway", "GraphQLLanguage"], path: "Tests/MusicOperations"),

@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 @testable import GatewayRedis
+import GatewayTestSupport
 import GatewayTesting
 import GraphQLLanguage
 import Testing

@@ -62,7 +62,8 @@ extension RedisCacheStore {
     }
 
     /// The entries of the narrowest index the selection names that match it; members of entries
-    /// gone from Redis (expired or evicted) are pruned from that index on the way.
+    /// gone from Redis (expired or evicted) are pruned from that index on the way. The hits
+    /// counted in memory are written first, so that the records include them.
     func select(_ selection: CacheSelection, includeBodies: Bool, action: String) async throws -> [CacheRecord] {
         let digests: [String]
         if let key = selection.key {
@@ -72,7 +73,7 @@ extension RedisCacheStore {
             let nowMilliseconds = String(Int64((Date().timeIntervalSince1970 * 1000).rounded()))
             let members = try await answers(to: 
                 [RedisCommand("ZREMRANGEBYSCORE", index, "-inf", nowMilliseconds), RedisCommand("ZRANGE", index, "0", "-1")],
-                action: action)
+                action: action, flush: true)
             digests = (members[1].arrayValue ?? []).compactMap(\.text)
                 .filter { hex in selection.keyPrefix.map { hex.hasPrefix($0) } ?? true }
         }

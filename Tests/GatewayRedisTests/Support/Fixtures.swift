@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 import GatewayRedis
+import GatewayTestSupport
 import GraphQLLanguage
 
 /// Collects the warnings a store reports.
