@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 @testable import GatewayRedis
+import GatewayTestSupport
 import Testing
 
 /// Leases on a key among stores sharing one Redis (each store stands for an instance).

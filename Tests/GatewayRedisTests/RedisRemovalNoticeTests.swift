@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 @testable import GatewayRedis
+import GatewayTestSupport
 import Testing
 
 /// One instance's removals reach the memory layer of every other instance on the same Redis.

@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 import GatewayTesting
+import GatewayTestSupport
 import Testing
 
 /// Two application instances in two processes (`GatewayRedisPeer`), each with its own providers
