@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Gateway
 import GatewayTesting
+import GatewayTestSupport
 import GraphQLLanguage
 import Testing
 @testable import GatewayCLI

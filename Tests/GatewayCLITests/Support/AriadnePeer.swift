@@ -1,4 +1,5 @@
 import Foundation
+import GatewayTestSupport
 
 /// A GraphQL server that nobody here wrote: ariadne 1.1.1 (on graphql-core) serving
 /// `Schemas/music.graphql` with simple resolvers over a small catalog, through its WSGI app on

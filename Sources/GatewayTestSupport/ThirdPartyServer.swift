@@ -8,28 +8,37 @@ import Testing
 /// and the command that installs it. `.ci/run` installs every such server and sets
 /// `GATEWAY_REQUIRE_PEERS=1`, under which a missing server fails those tests instead: CI always
 /// runs them.
-struct ThirdPartyServer: Sendable, CustomStringConvertible {
+package struct ThirdPartyServer: Sendable, CustomStringConvertible {
     /// The server's name, as the skip and the failure print it.
-    let name: String
+    package let name: String
     /// The command that installs it.
-    let install: String
+    package let install: String
 
-    static let httpbin = ThirdPartyServer(
+    package static let httpbin = ThirdPartyServer(
         name: "httpbin", install: "python3 -m pip install -r .ci/requirements.txt (httpbin 0.10.4 on werkzeug)")
-    static let ariadne = ThirdPartyServer(
+    package static let ariadne = ThirdPartyServer(
         name: "ariadne", install: "python3 -m pip install -r .ci/requirements.txt (ariadne 1.1.1 on werkzeug)")
+    package static let strawberry = ThirdPartyServer(
+        name: "strawberry-graphql",
+        install: "python3 -m pip install -r .ci/requirements.txt (strawberry-graphql 0.341.2 on uvicorn 0.54.0)")
 
-    var description: String { "\(name) (install it with: \(install))" }
+    /// Makes the description of a server.
+    package init(name: String, install: String) {
+        self.name = name
+        self.install = install
+    }
+
+    package var description: String { "\(name) (install it with: \(install))" }
 
     /// Whether a missing server fails the tests that need it (`GATEWAY_REQUIRE_PEERS=1`, set by `.ci/run`).
-    static var isRequired: Bool {
+    package static var isRequired: Bool {
         ProcessInfo.processInfo.environment["GATEWAY_REQUIRE_PEERS"].map { ["1", "true", "yes"].contains($0) } ?? false
     }
 
     /// Thrown by the condition when the server is missing and required.
-    struct Missing: Error, CustomStringConvertible {
-        let server: ThirdPartyServer
-        var description: String {
+    package struct Missing: Error, CustomStringConvertible {
+        package let server: ThirdPartyServer
+        package var description: String {
             "\(server.name) is required (GATEWAY_REQUIRE_PEERS=1) but could not be started; \(server.install)"
         }
     }
@@ -39,7 +48,7 @@ extension Trait where Self == ConditionTrait {
     /// Runs the suite only where `server` runs: `start` starts it (once per test process) and
     /// tells whether it is up. Skipped, naming the server and how to install it, where it is
     /// missing; a failure instead under `GATEWAY_REQUIRE_PEERS=1`.
-    static func requires(
+    package static func requires(
         _ server: ThirdPartyServer, sourceLocation: SourceLocation = #_sourceLocation,
         started start: @escaping @Sendable () async throws -> Bool
     ) -> Self {

@@ -1,19 +1,18 @@
 import Foundation
-import GatewayTestSupport
 
-/// A third-party server run by python3 on 127.0.0.1 for end-to-end command tests.
+/// A third-party server run by python3 on 127.0.0.1 for end-to-end tests.
 ///
 /// Each kind of server starts once per test process, the first time a test asks for it, and
 /// serves every test after that (`PythonPeer.httpbin()`): starting python and importing a web
 /// framework costs most of a second of CPU, too much to pay per test on a machine with two cores.
 /// It ends with the test process: the script exits when its standard input, a pipe only the test
 /// process holds, reaches its end.
-final class PythonPeer: Sendable {
-    let port: Int
+package final class PythonPeer: Sendable {
+    package let port: Int
     /// The write end of the script's standard input, held open for as long as the peer serves.
     private let lifeline: FileHandle
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
 
     private init(port: Int, lifeline: FileHandle) {
         self.port = port
@@ -24,7 +23,7 @@ final class PythonPeer: Sendable {
 
     /// httpbin served by werkzeug on a free port; `nil` when python3, httpbin or werkzeug is not
     /// installed here, so the tests that need it skip.
-    static func httpbin() async throws -> PythonPeer? {
+    package static func httpbin() async throws -> PythonPeer? {
         try await peers.value(for: "httpbin") {
             try await start(script: """
                 import logging
@@ -43,13 +42,13 @@ final class PythonPeer: Sendable {
     /// cooperative pool blocked on the pipe).
     /// - Returns: the peer, or `nil` when the script ended without printing the line (python3 or
     ///   a module it imports is missing).
-    static func start(script: String) async throws -> PythonPeer? {
+    package static func start(script: String) async throws -> PythonPeer? {
         try await launch(script: script)
     }
 
     /// Starts `script` with `arguments` (`sys.argv[1:]`), as `start` does; a first line
     /// `MISSING …` (a module the script needs is not installed) also gives `nil`.
-    static func launch(script: String, arguments: [String] = []) async throws -> PythonPeer? {
+    package static func launch(script: String, arguments: [String] = []) async throws -> PythonPeer? {
         try await OffPool.blocking {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
