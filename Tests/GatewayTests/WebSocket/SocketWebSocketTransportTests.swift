@@ -78,6 +78,17 @@ import Testing
         #expect(error.response?.headers["WWW-Authenticate"] == "Bearer")
     }
 
+    @Test func aServerThatNeverAnswersTheHandshakeTimesOut() async throws {
+        let peer = try RawWebSocketPeer()
+        let quick = SocketWebSocketTransport(handshakeTimeout: .milliseconds(300))
+        async let request = OffPool.blocking { try peer.acceptHandshake().line }
+        let error = await #expect(throws: GatewayError.self) {
+            _ = try await quick.connect(to: peer.url, headers: [:], subprotocols: [])
+        }
+        #expect(error?.kind == .timeout)
+        #expect(try await request.hasPrefix("GET /socket"))
+    }
+
     @Test func wssIsRefusedNamingTheTransportsThatHaveTLS() async throws {
         let error = await #expect(throws: GatewayError.self) {
             _ = try await transport.connect(to: URL(string: "https://api.example.com/graphql")!, headers: [:],
