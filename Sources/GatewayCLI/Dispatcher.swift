@@ -20,6 +20,7 @@ struct Dispatcher: Sendable {
         Dispatcher(commands: [
             RequestCommand(),
             QueryCommand(),
+            SubscribeCommand(),
             ParseCommand(),
             FormatCommand(),
             NormalizeCommand(),

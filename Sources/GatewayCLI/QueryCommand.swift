@@ -119,24 +119,25 @@ struct QueryCommand: Command {
     }
 
     /// Prints what the server answered, when it is JSON, and says what went wrong.
-    static func exitStatus(for error: GatewayError, options: QueryOptions, output: Output) -> Int32 {
+    static func exitStatus(for error: GatewayError, options: QueryOptions, output: Output,
+                           verb: String = "query") -> Int32 {
         switch error.kind {
         case .invalidVariables, .unknownOperation, .invalidOperation, .invalidRequest, .encoding:
-            output.error("gateway query: \(error.message)" + (error.fix.map { "\nFix: \($0)" } ?? ""))
+            output.error("gateway \(verb): \(error.message)" + (error.fix.map { "\nFix: \($0)" } ?? ""))
             return 2
         case .graphQLErrors, .unauthenticated:
             if let body = error.response?.body { printBody(body, output: output) }
-            output.error("gateway query: \(error.message)")
+            output.error("gateway \(verb): \(error.message)")
             return 1
         case .transport, .timeout, .responseTooLarge, .redirectRefused, .tooManyRedirects, .cancelled,
-             .tooManyAttempts:
-            output.error("gateway query: \(error)")
+             .tooManyAttempts, .unsupported:
+            output.error("gateway \(verb): \(error)")
             return 3
         default:
             if let body = error.response?.body, (try? JSONValue(parsing: [UInt8](body))) != nil {
                 printBody(body, output: output)
             }
-            output.error("gateway query: \(error)")
+            output.error("gateway \(verb): \(error)")
             return 1
         }
     }

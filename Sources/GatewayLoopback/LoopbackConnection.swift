@@ -86,7 +86,7 @@ struct LoopbackConnection {
 
         let sendsBody = response.carriesBody(forMethod: method)
         let framedByHandler = response.headers.contains("Content-Length") || response.headers.contains("Transfer-Encoding")
-        let chunked = response.chunked && !framedByHandler && sendsBody
+        let chunked = (response.chunked || response.stream != nil) && !framedByHandler && sendsBody
         guard Socket.sendAll(fd, head(of: response, chunked: chunked, framedByHandler: framedByHandler, keepAlive: keepAlive))
         else { return .closed }
         guard sendsBody else { return keepAlive ? .open : .closed }
@@ -115,6 +115,20 @@ struct LoopbackConnection {
             guard send(piece, chunked: chunked) else { return .closed }
         }
         if stopAfter != nil { return .closed }
+        if let stream = response.stream {
+            while let piece = core.run(stream.next) {
+                guard let piece else { break }
+                guard piece.isEmpty || send(piece, chunked: chunked) else {
+                    stream.ended(true)
+                    return .closed
+                }
+            }
+            if core.isShutDown {
+                stream.ended(true)
+                return .closed
+            }
+            stream.ended(false)
+        }
         if chunked { guard Socket.sendAll(fd, Array("0\r\n\r\n".utf8)) else { return .closed } }
         return keepAlive ? .open : .closed
     }

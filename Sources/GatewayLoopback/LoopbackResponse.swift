@@ -36,6 +36,9 @@ public struct LoopbackResponse: Sendable {
     public var chunked: Bool
     /// How to misbehave, if at all.
     public var fault: Fault?
+    /// A body sent piece by piece after `body`, with chunked transfer coding, as the stream
+    /// produces it (faults other than `delayHeaders` do not apply to it).
+    public var stream: LoopbackBodyStream?
 
     /// Creates a response.
     public init(

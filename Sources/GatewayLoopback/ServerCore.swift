@@ -136,6 +136,28 @@ final class ServerCore: Sendable {
         return response
     }
 
+    /// Runs `body` as a task and blocks this (non-pool) thread until it returns.
+    ///
+    /// - Returns: what `body` returned, or `nil` when the server shut down first; its task is
+    ///   then cancelled.
+    func run<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) -> Value? {
+        let done = Guarded<Value?>(nil)
+        let task = Task {
+            let value = await body()
+            done.withLock { $0 = value }
+            state.withLock { _ in }  // wakes the waiting thread
+        }
+        let outcome = state.wait { state -> Value?? in
+            if let value = done.withLock({ $0 }) { return .some(value) }
+            return state.isShutDown ? .some(nil) : nil
+        }
+        guard let value = outcome ?? nil else {
+            task.cancel()
+            return nil
+        }
+        return value
+    }
+
     /// Sleeps for `duration` unless the server shuts down first.
     ///
     /// - Returns: `true` when the whole time passed, `false` when the server shut down.

@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 @testable import GatewayRedis
+import GatewayTestSupport
 import Testing
 
 @Suite(.requiresRedis) struct RedisCacheStoreTests {

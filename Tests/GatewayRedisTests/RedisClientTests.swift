@@ -1,5 +1,6 @@
 import Foundation
 import GatewayRedis
+import GatewayTestSupport
 import Testing
 
 @Suite(.requiresRedis) struct RedisClientTests {

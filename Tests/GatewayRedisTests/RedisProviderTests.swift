@@ -1,13 +1,14 @@
 import Foundation
 import Gateway
 @testable import GatewayRedis
+import GatewayTestSupport
 import GatewayTesting
 import GraphQLLanguage
 import Testing
 
 /// The store under a real provider: `URLSessionTransport` against a `LoopbackServer`, with
 /// `ResponseCache(store: RedisCacheStore(...))` on a real Redis.
-@Suite(.requiresRedis) struct RedisProviderTests {
+@Suite(.requiresRedis, .timeLimit(.minutes(3))) struct RedisProviderTests {
     static let query = "query Track { track { __typename id title } }"
 
     struct Setup {
@@ -97,5 +98,42 @@ import Testing
         await otherInstance.loggedOut(subject: "alice")
         #expect(try await store.get(Fixture.key(1, partition: .subject("alice")), now: Date()) == nil)
         #expect(try await store.get(Fixture.key(2, partition: .subject("bob")), now: Date()) != nil)
+    }
+
+    @Test func identicalRequestsInFlightOnTwoInstancesMakeOneUpstreamCall() async throws {
+        let redis = try await RedisServer.start()
+        let gate = Gate()
+        let callers = Locked<[String]>([])
+        let api = try LoopbackServer { request in
+            callers.withLock { $0.append(request.headers["X-Instance"] ?? "?") }
+            try await gate.wait()
+            return .json(#"{"data":{"track":{"__typename":"Track","id":"1","title":"One"}}}"#)
+        }
+        let stores = ["first": Fixture.store(redis), "second": Fixture.store(redis)]
+        var providers: [String: Provider] = [:]
+        for (name, store) in stores {
+            providers[name] = Provider(baseURL: try api.url("/api/"), transport: URLSessionTransport()) { config in
+                config.deadline = .seconds(60)
+                config.retryPolicy = .none
+                config.headers["X-Instance"] = name
+                config.cache = ResponseCache(store: store)
+            }
+        }
+        let operation = try GraphQLOperation(Self.query)
+        let requests = (0..<20).map { index in
+            Task { [providers] in
+                let provider = try #require(providers[index.isMultiple(of: 2) ? "first" : "second"])
+                return try await provider.fetch(operation, as: JSONValue.self).cacheOutcome
+            }
+        }
+        await gate.waitForArrivals(1)
+        let follower = try #require(stores[callers.value.first == "first" ? "second" : "first"])
+        await follower.waitForFlightWaits(1)
+        gate.open()
+        var outcomes: [CacheOutcome] = []
+        for request in requests { outcomes.append(try await request.value) }
+        #expect(callers.value.count == 1)
+        #expect(outcomes.filter { $0 == .miss }.count == 1)
+        #expect(outcomes.allSatisfy { [.miss, .shared, .hit].contains($0) })
     }
 }

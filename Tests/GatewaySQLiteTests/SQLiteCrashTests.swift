@@ -11,21 +11,8 @@ import Darwin
 
 /// SQLite waits for the disk: the suite runs off the cooperative pool.
 @Suite(.offPool) struct SQLiteCrashTests {
-    /// The `gateway` executable built next to the test bundle (`swift build` / `swift test` build it).
-    static func gatewayBinary(filePath: String = #filePath) -> URL? {
-        var candidates: [URL] = []
-        if let bundle = CommandLine.arguments.first {
-            let folder = URL(fileURLWithPath: bundle).deletingLastPathComponent()
-            candidates.append(folder.appendingPathComponent("gateway"))
-        }
-        let root = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/gateway"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
     @Test func aWriterKilledAtRandomPointsLeavesADatabaseThatPassesTheIntegrityCheck() async throws {
-        let binary = try #require(Self.gatewayBinary(), "the gateway executable is missing: run swift build first")
+        let binary = try #require(GatewayExecutable.url(), "the gateway executable is missing: run swift build first")
         let folder = try TemporaryFolder()
         let path = folder.file("cache.sqlite")
         var generator = SystemRandomNumberGenerator()

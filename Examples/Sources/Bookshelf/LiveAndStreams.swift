@@ -1,9 +1,10 @@
 import Foundation
 import Gateway
+import GraphQLLanguage
 
 // The README's "Live queries and streamed bodies" block, inside a function so that it compiles.
 enum LiveAndStreams {
-    static func tour(provider: Provider) async throws {
+    static func tour(provider: Provider, operations: OperationStore) async throws {
         struct User: Decodable, Sendable { let id: Int; let name: String }
 
         // A live query: the cached value, the network's, then again whenever its cache entry
@@ -13,12 +14,21 @@ enum LiveAndStreams {
             print(user.value.name, user.cacheOutcome)
         }
 
-        // A body read as it arrives: server-sent events (`textLines()` and `MultipartMixedReader`
-        // read lines and multipart parts the same way), each line and event bounded in size.
-        let transport = URLSessionTransport()
-        let events = try await transport.send(HTTPRequest(method: .get, url: URL(string: "https://api.example.com/v1/events")!))
-        for try await event in events.body.serverSentEvents() {
+        // A body read as it arrives, through the same pipeline (queue, auth with its refresh, retries
+        // and validation decide the head; then the body flows for as long as it is read): chunks of
+        // `Data`, `lines`, or server-sent events, each line and event bounded in size.
+        let stream = try await provider.stream(Endpoint<Data>.get("events"))
+        for try await event in stream.serverSentEvents() {
             print(event.type, event.data, event.lastEventID)
+        }
+
+        // A GraphQL subscription: one GraphQLResponse per event until the server completes it;
+        // ending the loop (or its task) ends the subscription. Multipart HTTP by default
+        // (Apollo Router's subscriptionSpec 1.0), or config.graphQL.subscriptions = .serverSentEvents
+        // (graphql-sse, distinct connections). Each event's `httpResponse.body` is its JSON result.
+        let onTick = try operations["OnTick"]
+        for try await tick in provider.subscribe(onTick, variables: ["every": 1], as: JSONValue.self) {
+            print(tick.data, tick.errors)
         }
     }
 }

@@ -70,3 +70,28 @@ func invalidate(cache: ResponseCache) async throws {
     try await cache.invalidate(.operation("GetTrack"))
     try await cache.invalidate(.type("Track"))
 }
+
+// CacheFlightCoordinator
+struct Solitary: CacheFlightCoordinator {
+    func flight(for key: CacheKey, freshAt now: Date?, deadline: ContinuousClock.Instant?) async -> CacheFlight {
+        .alone
+    }
+}
+
+// SharedCacheStore
+final class Unshared: SharedCacheStore {
+    let base: any CacheStore
+    init(base: any CacheStore) { self.base = base }
+    var byteLimit: Int { base.byteLimit }
+    func get(_ key: CacheKey, now: Date) async throws -> CacheEntry? { try await base.get(key, now: now) }
+    func put(_ entry: CacheEntry) async throws -> Bool { try await base.put(entry) }
+    func touch(_ key: CacheKey, now: Date, stale: Bool) async throws {
+        try await base.touch(key, now: now, stale: stale)
+    }
+    func remove(_ selection: CacheSelection) async throws -> Int { try await base.remove(selection) }
+    func list(_ selection: CacheSelection, includeBodies: Bool) async throws -> [CacheRecord] {
+        try await base.list(selection, includeBodies: includeBodies)
+    }
+    func statistics() async throws -> CacheStatistics { try await base.statistics() }
+    func observeRemovals(_ observer: @escaping @Sendable (SharedCacheRemoval) -> Void) {}
+}

@@ -40,3 +40,19 @@ func loopbackFile() throws {
     }
     server.shutdown()
 }
+
+// LoopbackBodyStream
+func loopbackBodyStream() throws {
+    let go = LoopbackGate(), sent = LoopbackGate()
+    let server = try LoopbackServer { _ in
+        var response = LoopbackResponse(headers: ["Content-Type": "text/event-stream"])
+        response.stream = LoopbackBodyStream(next: {
+            guard !sent.isOpen else { return nil }   // one piece, then the end
+            await go.wait()                          // held back until the test calls go.open()
+            sent.open()
+            return Data("data: tick\n\n".utf8)
+        })
+        return response
+    }
+    server.shutdown()
+}

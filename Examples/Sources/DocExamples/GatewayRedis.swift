@@ -32,5 +32,5 @@ func redisCacheStore() throws {
 // README: A shared cache on Redis
 func readmeSharedCache(config: inout Provider.Configuration) throws {
     let store = RedisCacheStore(url: try RedisURL("redis://cache:s3cret@10.0.0.5:6379/0"), keyPrefix: "bookshelf:")
-    config.cache = ResponseCache(store: store)
+    config.cache = ResponseCache(store: LayeredCacheStore(back: store))   // memory in front, optional
 }

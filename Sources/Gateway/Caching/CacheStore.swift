@@ -76,6 +76,10 @@ public protocol CacheStore: Sendable {
     ///
     /// - Throws: `GatewayError` of kind `.cache` when the store cannot be read.
     func statistics() async throws -> CacheStatistics
+
+    /// What makes identical requests on several instances sharing this store make one network
+    /// call between them; `nil` (the default) for a store that only this instance uses.
+    var flightCoordinator: (any CacheFlightCoordinator)? { get }
 }
 
 extension CacheStore {

@@ -10,6 +10,11 @@ import Foundation
 ///
 /// Write through the layered store only: a change made directly to the back store (or through
 /// another store of the same file) is not seen by the memory in front until that entry leaves it.
+/// The exception is a back store that other instances share (`SharedCacheStore`, such as a
+/// `RedisCacheStore`): what another instance invalidates or purges leaves this memory at once,
+/// and the memory is emptied whenever such news may have been missed. Identical requests on
+/// several instances share one network call when the back store coordinates them
+/// (`flightCoordinator` is the back store's).
 ///
 /// Memory holds a subset of the back store's entries (it may keep one the back store evicted
 /// for space, which is still a correct answer). Concurrent writes are ordered by an epoch: an
@@ -19,7 +24,7 @@ import Foundation
 /// ```swift
 /// let store = LayeredCacheStore(memory: MemoryCacheStore(), back: try SQLiteCacheStore(path: path))
 /// ```
-public final class LayeredCacheStore: CacheStore {
+public final class LayeredCacheStore: SharedCacheStore {
     private struct State {
         /// Bumped when a write begins.
         var epoch: UInt64 = 0
@@ -33,14 +38,27 @@ public final class LayeredCacheStore: CacheStore {
     public let back: any CacheStore
     private let state = Locked(State())
 
-    /// Puts `memory` in front of `back`.
+    /// Puts `memory` in front of `back`; when `back` is shared with other instances, their
+    /// removals reach `memory` from now on.
     public init(memory: MemoryCacheStore = MemoryCacheStore(), back: any CacheStore) {
         self.memory = memory
         self.back = back
+        (back as? any SharedCacheStore)?.observeRemovals { [weak self] removal in
+            self?.removedElsewhere(removal.selection)
+        }
     }
 
     /// The back store's limit.
     public var byteLimit: Int { back.byteLimit }
+
+    /// The back store's coordinator of requests in flight on several instances, if it has one.
+    public var flightCoordinator: (any CacheFlightCoordinator)? { back.flightCoordinator }
+
+    /// Adds an observer of the removals other instances make, when the back store is shared
+    /// with them (`SharedCacheStore`); otherwise there are none, and it is never called.
+    public func observeRemovals(_ observer: @escaping @Sendable (SharedCacheRemoval) -> Void) {
+        (back as? any SharedCacheStore)?.observeRemovals(observer)
+    }
 
     /// The entry of `key` from memory, else from the back store (then copied into memory).
     public func get(_ key: CacheKey, now: Date) async throws -> CacheEntry? {
@@ -96,6 +114,15 @@ public final class LayeredCacheStore: CacheStore {
     /// The back store's statistics.
     public func statistics() async throws -> CacheStatistics {
         try await back.statistics()
+    }
+
+    /// Another instance removed the selected entries from the back store: they leave memory, and
+    /// the new epoch keeps a copy read before the removal from coming back.
+    private func removedElsewhere(_ selection: CacheSelection) {
+        state.withLock { state in
+            state.epoch &+= 1
+            memory.removeNow(selection)
+        }
     }
 
     /// Starts a write: a new epoch, and the selected entries leave memory.

@@ -34,9 +34,12 @@ import Foundation
 ///   queries that returned an object of a type it names (`invalidatesByType`).
 /// - **Logout** purges the user's partition (the cache is an `AuthEventObserver`, told by the
 ///   provider's token coordinator); a response whose request began before a purge or an
-///   invalidation is not stored after it.
+///   invalidation is not stored after it (one made by another instance sharing the store, too,
+///   when the store tells of them: `SharedCacheStore`).
 /// - **Identical requests in flight** (same key) share one network call; a cancelled one leaves
-///   the others going.
+///   the others going. With a store that several instances share and that coordinates them
+///   (`CacheStore.flightCoordinator`, a `RedisCacheStore`), identical requests in flight on all
+///   the instances share one call: one instance makes it, the others answer with what it stored.
 ///
 /// The store's failures never fail a request: a look-up that cannot read is a miss and a write
 /// that fails is skipped (except under `cacheOnly`, where the store is the only answer). Nor does
@@ -67,6 +70,8 @@ public final class ResponseCache: AuthEventObserver {
     let state = Locked(State())
     /// The watchers of keys (`Provider.watch`), told of every store and removal.
     let changes = CacheChangeFeed()
+    /// Which instance calls the network for a key, when the store coordinates instances.
+    let flightCoordinator: (any CacheFlightCoordinator)?
 
     struct State {
         /// Bumped by every invalidation and purge: a response whose request began at an older
@@ -107,6 +112,12 @@ public final class ResponseCache: AuthEventObserver {
         self.invalidatesByType = invalidatesByType
         self.now = now
         warn = onWarning
+        flightCoordinator = store.flightCoordinator
+        // Another instance's invalidation or purge, like this one's, keeps a response whose
+        // request began before it from being stored after it.
+        (store as? any SharedCacheStore)?.observeRemovals { [weak self] removal in
+            if case .removed = removal { self?.bumpGeneration() }
+        }
     }
 
     /// Removes the selected entries.

@@ -94,8 +94,14 @@ public protocol GraphQLQuery: GraphQLOperationType {}
 /// ```
 public protocol GraphQLMutation: GraphQLOperationType {}
 
-/// A generated subscription. `Provider.fetch` refuses it (a single HTTP response cannot carry a
-/// subscription); it is sent by a streaming transport.
+/// A generated subscription, sent by `Provider.subscribe` (`Provider.fetch` refuses it: a
+/// single HTTP response cannot carry a subscription).
+///
+/// ```swift
+/// for try await tick in provider.subscribe(OnTickSubscription(every: 1)) {
+///     print(tick.data)
+/// }
+/// ```
 public protocol GraphQLSubscription: GraphQLOperationType {}
 
 /// What a generated operation type carries about its operation, computed at generation time.

@@ -154,7 +154,7 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
     /// Step 1: the endpoint, method, headers, payload and retryability.
     ///
     /// - Throws: `GatewayError` of kind `.invalidRequest` for a path that cannot be joined, or
-    ///   a subscription (which needs a streaming transport).
+    ///   a subscription (which `Provider.subscribe` sends).
     public func prepare(baseURL: URL) throws -> PreparedRequest {
         try preparedForms(baseURL: baseURL)
     }
@@ -163,7 +163,7 @@ public struct GraphQLRequest<Decoded: Decodable & Sendable>: Requestable {
     func prepared(_ persistedQueryStep: PersistedQueryStep, baseURL: URL) throws -> PreparedRequest {
         guard operation.kind != .subscription else {
             throw GatewayError(.invalidRequest, "\(operation) is a subscription, which a single HTTP response "
-                                   + "cannot carry", fix: "send queries and mutations through fetch")
+                                   + "cannot carry", fix: "subscribe to it with Provider.subscribe")
         }
         var headers: HTTPHeaders = ["Accept": "application/graphql-response+json, application/json;q=0.9"]
         let method = method(persistedQueryStep)

@@ -28,6 +28,8 @@ public struct GraphQLSettings: Sendable {
     public var unauthenticated = GraphQLErrorPredicate.unauthenticated
     /// The header that carries a mutation's idempotency key: `Idempotency-Key`.
     public var idempotencyKeyHeader = "Idempotency-Key"
+    /// How `Provider.subscribe` carries subscriptions: multipart HTTP by default.
+    public var subscriptions = SubscriptionProtocol.multipart
 
     /// The default settings.
     public init() {}

@@ -80,6 +80,10 @@ struct Exchange: Sendable {
     var outcome = CacheOutcome.notConsulted
     /// The entry step 10 writes once step 9 decoded the answer.
     var entry: CacheEntry?
-    /// Whether this request joined an exchange another one ran (it then stores nothing).
+    /// Whether this request joined an exchange another one ran, on this instance or another
+    /// (it then stores nothing).
     var joined = false
+    /// The lease this instance holds on the key's network call among instances sharing the
+    /// store (`CacheFlightCoordinator`): step 10 ends it once the entry is written.
+    var flight: (any CacheFlightLease)?
 }

@@ -82,8 +82,9 @@ extension Pipeline {
         return request
     }
 
-    /// Step 7: the transport's exchange, its body collected up to the response limit or written
-    /// to the download's file; a failure without a response is an outcome too (step 8 decides on it).
+    /// Step 7: the transport's exchange, its body collected up to the response limit, written
+    /// to the download's file, or held for the stream's caller; a failure without a response is
+    /// an outcome too (step 8 decides on it).
     private func transmit(_ request: HTTPRequest, to destination: BodyDestination, _ call: inout Call) async throws
         -> Attempt.Outcome
     {
@@ -92,7 +93,8 @@ extension Pipeline {
         call.metrics.attempts += 1
         let sendingAt = ContinuousClock.now
         do {
-            let response = try await destination.receive(transport.send(request), for: request,
+            let head = try await destination.head(of: request, from: transport, by: context.deadline)
+            let response = try await destination.receive(head, for: request,
                                                          errorBodyLimit: configuration.maxResponseBytes)
             // A transport slow to notice cancellation does not turn a cancelled call into a success.
             try Task.checkCancellation()

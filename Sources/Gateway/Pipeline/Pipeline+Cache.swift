@@ -3,9 +3,9 @@ import Foundation
 /// Steps 2 and 10, and the sharing of steps 3–8 between identical requests (see `Pipeline`).
 extension Pipeline {
     /// Step 2: the request's cache plan and stored entry; `nil` without a response cache, for
-    /// a credential refresh request, and for a download.
+    /// a credential refresh request, and for a download or a stream.
     func lookUp(_ prepared: PreparedRequest, _ call: inout Call) async throws -> CacheLookup? {
-        guard let cache, call.refresh == nil, !prepared.responseBody.isFile else { return nil }
+        guard let cache, call.refresh == nil, !prepared.responseBody.bypassesCache else { return nil }
         let lookingUpAt = ContinuousClock.now
         defer { call.metrics.cacheLookup = ContinuousClock.now - lookingUpAt }
         let encoding = ParameterEncodingContext(json: configuration.jsonEncoding, endpoint: prepared.name)
@@ -97,8 +97,9 @@ extension Pipeline {
     }
 
     /// Steps 3–8 for a request through the cache: shared by identical requests in flight when
-    /// the cache says so; a stale entry's validators go with it, and the cache settles the
-    /// answer (a `304` answers with the stored body).
+    /// the cache says so (on this instance, and on every instance sharing a store that coordinates
+    /// them); a stale entry's validators go with it, and the cache settles the answer (a `304`
+    /// answers with the stored body).
     func network(_ requestable: any Requestable, _ prepared: PreparedRequest, _ lookup: CacheLookup?, _ call: Call)
         async throws -> Exchange
     {
@@ -113,13 +114,46 @@ extension Pipeline {
             return try await settledExchange(requestable, sent, call, cache, plan, revalidating: revalidated)
         }
         var (exchange, joined) = try await cache.share(plan.key) {
-            try await self.settledExchange(requestable, sent, call, cache, plan, revalidating: revalidated)
+            try await self.coordinatedExchange(requestable, sent, call, cache, plan, revalidating: revalidated)
         }
         if joined {
             exchange.joined = true
             exchange.outcome = .shared
+            exchange.flight = nil
         }
         return exchange
+    }
+
+    /// Steps 3–8 for the one request of this instance that goes to the network for its key: when
+    /// the store coordinates instances, only the instance holding the key's lease calls the
+    /// network (and keeps the lease for step 10); the others answer with the entry it stored.
+    private func coordinatedExchange(_ requestable: any Requestable, _ sent: PreparedRequest, _ call: Call,
+                                     _ cache: ResponseCache, _ plan: CachePlan, revalidating revalidated: CacheEntry?)
+        async throws -> Exchange
+    {
+        let freshAt = plan.policy == .cacheFirst ? cache.now() : nil
+        let flight = await cache.flightCoordinator?.flight(for: plan.key, freshAt: freshAt,
+                                                           deadline: call.context.deadline) ?? .alone
+        switch flight {
+        case .alone:
+            return try await settledExchange(requestable, sent, call, cache, plan, revalidating: revalidated)
+        case .follow(let entry):
+            var exchange = Exchange(request: HTTPRequest(method: sent.method, url: sent.url, headers: sent.headers),
+                                    answer: entry.response, metrics: call.metrics, attempt: 0,
+                                    persistedQuery: .notUsed)
+            exchange.outcome = .shared
+            exchange.joined = true
+            return exchange
+        case .lead(let lease):
+            do {
+                var exchange = try await settledExchange(requestable, sent, call, cache, plan, revalidating: revalidated)
+                exchange.flight = lease
+                return exchange
+            } catch {
+                await lease.end(stored: false)
+                throw error
+            }
+        }
     }
 
     /// Steps 3–8 with the cache's settlement of the answer (a `304` answers with the stored body).
@@ -137,17 +171,21 @@ extension Pipeline {
 
     /// Step 10 (nothing without a look-up): the entry the cache made of a decoded answer is
     /// written (timed); a request the cache does not store invalidates what it changed when it
-    /// succeeded. A request that joined another's exchange writes nothing: the one that ran it does.
+    /// succeeded. A request that joined another's exchange writes nothing: the one that ran it
+    /// does, and then ends its lease on the key among instances, if it holds one.
     func store(_ exchange: Exchange, _ prepared: PreparedRequest, _ lookup: CacheLookup?, _ call: inout Call) async {
         guard let cache, let generation = lookup?.generation, !exchange.joined else { return }
         guard lookup?.plan != nil else {
             await cache.invalidate(after: prepared, request: exchange.request, response: exchange.answer)
             return
         }
-        guard let entry = exchange.entry else { return }
-        let writingAt = ContinuousClock.now
-        await cache.write(entry, generation: generation)
-        call.metrics.cacheWrite = ContinuousClock.now - writingAt
+        var stored = false
+        if let entry = exchange.entry {
+            let writingAt = ContinuousClock.now
+            stored = await cache.write(entry, generation: generation)
+            call.metrics.cacheWrite = ContinuousClock.now - writingAt
+        }
+        await exchange.flight?.end(stored: stored)
     }
 }
 

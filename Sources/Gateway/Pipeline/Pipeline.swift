@@ -5,7 +5,7 @@ import Foundation
 ///
 /// 1. **Build**: the `Requestable` makes a `PreparedRequest` (URL joined safely, fixed query
 ///    items, headers, unencoded parameters, priority, retryability, where step 7 puts the body:
-///    in memory, or a download's file; a GraphQL operation with persisted queries on, its
+///    in memory, a download's file, or a stream's caller; a GraphQL operation with persisted queries on, its
 ///    hash-only form); the provider's default headers are merged under its own, header fields
 ///    with line breaks are refused, and the call's deadline is fixed (one deadline covers every
 ///    attempt). A credential refresh request (sent through a `RefreshClient`) is marked as one
@@ -16,11 +16,12 @@ import Foundation
 ///    (`cacheOnly`) answers at once, decoded as in step 9 (an entry that does not decode is
 ///    removed, with a warning, and the request goes on as on a miss); a `cacheOnly` request
 ///    without one fails with `.cacheMiss`, and without a response cache with
-///    `.cacheNotConfigured`. A stale REST entry's validators go with the request. A download
-///    skips this step and step 10.
+///    `.cacheNotConfigured`. A stale REST entry's validators go with the request. A download or
+///    a stream skips this step and step 10.
 /// 3. **Queue**: `Configuration.queue` admits the request by priority under its concurrency cap
 ///    (observers: `enqueued`, `dequeued`). Its ticket is released exactly once: when step 8
-///    has accepted a response or the request failed, and at once when its task is cancelled.
+///    has accepted a response or the request failed, and at once when its task is cancelled. A
+///    stream's ticket goes when its head is accepted: its body flows outside the queue's cap.
 /// 4. **Auth**: the auth stage attaches credentials: with a token store the token stage, which
 ///    waits while the credential is refreshed and attaches it to requests that require
 ///    authentication and go to the provider's own origins; else `Configuration.auth`.
@@ -34,9 +35,12 @@ import Foundation
 /// 7. **Transport**: with a reachability monitor, an unusable network fails the attempt or,
 ///    when the request waits for connectivity, holds it until the network is back (bounded by
 ///    the deadline); then the transport sends the request, and its body goes where the request
-///    was built to put it (observers: `sent`, `received`): in one of two forms, collected in
-///    memory up to the response limit, or, for a download, a success's body written to its
-///    partial file as it arrives (appended after a `206` for the rest, from the start otherwise).
+///    was built to put it (observers: `sent`, `received`): in one of three forms, collected in
+///    memory up to the response limit; for a download, a success's body written to its
+///    partial file as it arrives (appended after a `206` for the rest, from the start otherwise);
+///    for a stream, a success's body held unread for the caller, the call's deadline bounding
+///    only the wait for the head. A download's or a stream's failed status has its body
+///    collected, bounded by the provider's response limit.
 /// 8. **Decide**: each interceptor's `decide`, in order, until one says more than `.continue`
 ///    (the token stage first: a refused credential is refreshed and the request replayed);
 ///    then, for a GraphQL operation sent by its persisted-query hash alone, a server that
@@ -47,16 +51,21 @@ import Foundation
 ///    `retried`), `.replay` to step 4 (at most `Configuration.maxAuthReplays`; observers:
 ///    `replayed`), `.fail` ends the request, `.done` takes its response as the success.
 ///    Identical cacheable requests in flight share one pass through steps 3–8 when the cache
-///    says so; with `networkFirst` (and `cacheAndNetwork`) a network failure is answered from
-///    the stored entry.
+///    says so; when its store coordinates the instances sharing it (`CacheFlightCoordinator`),
+///    the one request of this instance that would make that pass first asks which instance
+///    makes it: this one (holding the key's lease until step 10), or another, whose stored entry
+///    then answers as if it were this pass's response (waiting bounded by the deadline). With
+///    `networkFirst` (and `cacheAndNetwork`) a network failure is answered from the stored entry.
 /// 9. **Decode**: the requestable decodes the accepted response (a `304`'s: the stored one); a
-///    download's complete file is moved to its destination.
+///    download's complete file is moved to its destination; a stream's body is handed to its
+///    caller, and flows on after this request's task has ended.
 /// 10. **Cache store**: a response that decoded is stored (or refreshes its entry) when the
 ///     cache's rules allow; a successful unsafe request invalidates what it changed. Nothing
-///     that failed to decode is stored.
+///     that failed to decode is stored. A lease held on the key among instances is then ended,
+///     and the instances waiting on it read the entry.
 /// 11. **Metrics**: the total time is recorded, and the `Response` is returned with its
 ///     `RequestMetrics`; observers get `finished` exactly once for every request, however it
-///     ended.
+///     ended (a stream, once its head was accepted).
 ///
 /// Errors leave as `GatewayError` with the endpoint name, the request and the response filled
 /// in; a request whose task was cancelled leaves with `CancellationError`.

@@ -89,6 +89,17 @@ extension Provider {
         /// How GraphQL operations are sent: the endpoint path (`graphql`), GET for queries,
         /// persisted queries, and which errors mean "not authenticated".
         public var graphQL = GraphQLSettings()
+        /// What opens the WebSocket of subscriptions over graphql-transport-ws
+        /// (`GraphQLSettings.subscriptions = .webSocket`): `GraphQLWebSocketClient.defaultTransport()`
+        /// by default, `URLSessionWebSocketTransport` on Apple platforms and
+        /// `SocketWebSocketTransport` (`ws://` only) on Linux, whose URLSession has no WebSocket
+        /// support. For `wss://` on Linux use `NIOWebSocketTransport` from the
+        /// `Transports/AsyncHTTPClient` package.
+        public var webSocketTransport: any WebSocketTransport = GraphQLWebSocketClient.defaultTransport()
+        /// How that socket is opened, kept alive and opened again: the `connection_init` payload
+        /// (the token store's credential as `{"Authorization": "Bearer …"}` by default), the
+        /// acknowledgement timeout, keep-alive pings, reconnection back-off and linger.
+        public var webSocket = GraphQLWebSocketClient.Options()
 
         /// The default configuration.
         public init() {}

@@ -21,6 +21,8 @@ public final class Provider: Sendable {
     /// The settings fixed at creation.
     public let configuration: Configuration
     let pipeline: Pipeline
+    /// The sockets of subscriptions over graphql-transport-ws, one per endpoint.
+    let webSockets: WebSocketSubscriptions
 
     /// Creates a provider.
     ///
@@ -39,6 +41,7 @@ public final class Provider: Sendable {
         self.transport = transport
         self.configuration = configuration
         pipeline = Pipeline(baseURL: baseURL, transport: transport, configuration: configuration)
+        webSockets = WebSocketSubscriptions(pipeline: pipeline)
     }
 
     /// Ends every request under way with a cancellation (each `send` throws

@@ -1,11 +1,15 @@
 import Foundation
+import GraphQLLanguage
 
 /// Reads a `multipart/mixed` body (RFC 2046) part by part as it arrives: the form GraphQL
 /// servers stream subscription events and incremental results in.
 ///
 /// The preamble before the first delimiter and the epilogue after the closing one are skipped;
 /// each part's header fields are read (lines ended by CRLF or LF) and its body handed out whole
-/// when the next delimiter arrives. A part longer than `maxPartBytes` is an error rather than
+/// when the next delimiter arrives. Servers that stream events send a part's delimiter right
+/// after it and the delimiter's line end only with the next part: a JSON part is handed out as
+/// soon as `--boundary` has arrived after a complete JSON value, rather than when the next
+/// event comes. A part longer than `maxPartBytes` is an error rather than
 /// memory without bound, and every byte is scanned once however the body is cut into chunks.
 public struct MultipartMixedReader: ChunkReader {
     /// One part: its header fields and its body.
@@ -26,7 +30,12 @@ public struct MultipartMixedReader: ChunkReader {
     /// Whether the closing delimiter (`--boundary--`) has been read.
     public private(set) var isClosed = false
 
-    private enum Phase: Sendable { case preamble, headers, body, epilogue }
+    private enum Phase: Sendable {
+        case preamble, headers, body
+        /// The rest of a delimiter line whose part was already handed out.
+        case delimiter
+        case epilogue
+    }
     private var phase = Phase.preamble
     private var buffer: [UInt8] = []
     /// Where the line being read starts in `buffer`.
@@ -74,6 +83,7 @@ public struct MultipartMixedReader: ChunkReader {
             if let part = take(line, next: lineEnd + 1) { parts.append(part) }
             start = lineEnd + 1
         }
+        if let part = partBeforeAnUnfinishedDelimiter() { parts.append(part) }
         scanned = buffer.count
         let waiting = buffer.count - (phase == .body ? bodyStart : start)
         guard waiting <= maxPartBytes else {
@@ -112,7 +122,13 @@ public struct MultipartMixedReader: ChunkReader {
             headers = HTTPHeaders()
             return nil
         case .headers:
-            if line.isEmpty {
+            if let closing = delimiter(line) {
+                // A delimiter where header fields were expected: the part was empty (some servers
+                // send one before the closing delimiter), and is skipped.
+                phase = closing ? .epilogue : .headers
+                isClosed = closing
+                headers = HTTPHeaders()
+            } else if line.isEmpty {
                 phase = .body
                 bodyStart = next
             } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
@@ -123,18 +139,42 @@ public struct MultipartMixedReader: ChunkReader {
             return nil
         case .body:
             guard let closing = delimiter(line) else { return nil }
-            // The line end before the delimiter belongs to it, not to the body.
-            var end = start
-            if end > bodyStart, buffer[end - 1] == 0x0A { end -= 1 }
-            if end > bodyStart, buffer[end - 1] == 0x0D { end -= 1 }
-            let part = Part(headers: headers, body: Data(buffer[bodyStart..<max(bodyStart, end)]))
+            let part = Part(headers: headers, body: Data(bodyBeforeDelimiter()))
             phase = closing ? .epilogue : .headers
             isClosed = closing
             headers = HTTPHeaders()
             return part
+        case .delimiter:
+            let closing = delimiter(line) ?? false
+            phase = closing ? .epilogue : .headers
+            isClosed = closing
+            headers = HTTPHeaders()
+            return nil
         case .epilogue:
             return nil
         }
+    }
+
+    /// The body of the part being read, up to the delimiter line at `start` (the line end
+    /// before the delimiter belongs to it, not to the body).
+    private func bodyBeforeDelimiter() -> ArraySlice<UInt8> {
+        var end = start
+        if end > bodyStart, buffer[end - 1] == 0x0A { end -= 1 }
+        if end > bodyStart, buffer[end - 1] == 0x0D { end -= 1 }
+        return buffer[bodyStart..<max(bodyStart, end)]
+    }
+
+    /// A JSON part whose delimiter has arrived without its line end (which comes with the next
+    /// part): handed out now when what came before the delimiter is one complete JSON value, so
+    /// the `--boundary` cannot be the start of a line of the body.
+    private mutating func partBeforeAnUnfinishedDelimiter() -> Part? {
+        guard phase == .body, buffer.count - start == dashBoundary.count, buffer[start...].elementsEqual(dashBoundary),
+              headers["Content-Type"]?.lowercased().contains("json") == true
+        else { return nil }
+        let body = bodyBeforeDelimiter()
+        guard (try? JSONValue(parsing: Array(body))) != nil else { return nil }
+        phase = .delimiter
+        return Part(headers: headers, body: Data(body))
     }
 
     /// Whether `line` is a delimiter: `false` for `--boundary` (padding after it allowed), `true`

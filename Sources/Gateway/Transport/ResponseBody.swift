@@ -64,6 +64,23 @@ public struct ResponseBody: AsyncSequence, Sendable {
         ending = Ending(finish: metrics)
     }
 
+    /// `body`, holding `owner` for as long as the body or any of its iterators exists (a stream
+    /// keeps the provider, whose transport carries the exchange, alive while it is read).
+    init(_ body: ResponseBody, keepingAlive owner: some AnyObject & Sendable) {
+        switch body.source {
+        case .whole: source = body.source
+        case .chunks(let makePull):
+            source = .chunks {
+                let pull = makePull()
+                return {
+                    defer { withExtendedLifetime(owner) {} }
+                    return try await pull()
+                }
+            }
+        }
+        ending = body.ending
+    }
+
     /// What the transport measured about the exchange: `nil` until the body has been read to its end.
     public var metrics: TransportMetrics? { ending.metrics }
 

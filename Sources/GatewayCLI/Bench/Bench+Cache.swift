@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 import GatewayLoopback
+import GatewayRedis
 import GatewaySQLite
 import GraphQLLanguage
 
@@ -9,17 +10,25 @@ import GraphQLLanguage
 /// The per-operation part of the key is computed once, as when an operation is loaded; each run
 /// serializes the variables canonically, hashes them with the endpoint and partition, and looks
 /// the key up. The SQLite database is filled with `--entries` entries of `--body-bytes` bytes
-/// first (in a temporary folder unless `--dir` is given), as a cache in use would be.
+/// first (in a temporary folder unless `--dir` is given), as a cache in use would be. With
+/// `--redis URL`, a Redis store is filled and measured the same way, beside `redis-benchmark`'s
+/// own GET (see `RedisCacheBench`).
 struct CacheBenchmark: Benchmark {
     var name: String { "cache" }
-    var summary: String { "Response cache: key, memory hit, SQLite hit and write, loopback round trip (µs)" }
-    var usage: String { "[--entries N] [--body-bytes N] [--dir PATH] [--no-network]" }
+    var summary: String { "Response cache: key, memory and SQLite (and Redis) hit and write, loopback round trip (µs)" }
+    var usage: String {
+        "[--entries N] [--body-bytes N] [--dir PATH] [--no-network] [--redis URL [--no-redis-benchmark]]"
+    }
     var options: [BenchmarkOption] {
         [
             .value("entries", help: "Entries stored before measuring (default 10000)."),
             .value("body-bytes", help: "Body size of each entry (default 2048)."),
             .value("dir", help: "Folder for the database (default: a new temporary folder, removed after)."),
             .flag("no-network", help: "Skip the loopback HTTP round trip."),
+            .value("redis", help: "Also a RedisCacheStore at redis://host:port/db (keys under a prefix of their "
+                   + "own, deleted after; each run timed alone), and redis-benchmark's GET p50 (-c 1) for a "
+                   + "value of --body-bytes on that server when it is installed."),
+            .flag("no-redis-benchmark", help: "With --redis: do not run redis-benchmark."),
         ]
     }
 
@@ -28,7 +37,10 @@ struct CacheBenchmark: Benchmark {
         + "album{id title}artist@include(if:$withArtist){id name}}}"
     static let endpoint = "https://api.example.com/graphql"
 
-    func run(_ input: BenchmarkInput, runner: BenchmarkRunner) throws -> [BenchmarkResult] {
+    func run(_ input: BenchmarkInput, runner: BenchmarkRunner) async throws -> [BenchmarkResult] {
+        let redisURL = try input.value("redis").map { text throws(UsageError) in
+            do { return try RedisURL(text) } catch { throw UsageError("--redis: \(error)") }
+        }
         let count = try Self.positive(input.value("entries"), name: "entries", default: 10_000)
         let bodyBytes = try Self.positive(input.value("body-bytes"), name: "body-bytes", default: 2048)
         let (directory, temporary) = try Self.directory(input)
@@ -84,6 +96,15 @@ struct CacheBenchmark: Benchmark {
                                         endpoint: Self.endpoint, partition: partition)
             return (try? sqlite.putNow(entry(written))) == true ? 1 : 0
         })
+        if let redisURL {
+            let redis = RedisCacheBench(
+                url: redisURL, count: count, bodyBytes: bodyBytes, output: input.output,
+                runsRedisBenchmark: !input.flag("no-redis-benchmark"), key: key,
+                newKey: { operation.key(variables: ["id": .string("redis-new-\($0)"), "withArtist": true],
+                                        endpoint: Self.endpoint, partition: partition) },
+                entry: entry)
+            results += try await redis.run(runner: runner, name: name)
+        }
         if !input.flag("no-network") {
             results.append(try Self.roundTrip(body: body, runner: runner, name: name))
         }

@@ -21,6 +21,8 @@ public struct BenchmarkResult: Sendable {
     public var checksum: Int
     /// What the times were measured with.
     public var clock: BenchmarkClock = .wall
+    /// For a latency another tool measured (its median is the tool's p50): how it was measured.
+    public var reference: Reference?
 
     /// Megabytes (10⁶ bytes) per second at the median, when ``bytesPerRun`` is known.
     public var megabytesPerSecond: Double? {
@@ -29,6 +31,7 @@ public struct BenchmarkResult: Sendable {
 
     /// One line for people: `parse FILE: median 5612.3 µs (p10 5590.1, p90 5700.2; 180 runs), 218.1 MB/s`.
     public var line: String {
+        if let reference { return referenceLine(reference) }
         let kind = clock == .cpu ? "median CPU time" : "median"
         var text = "\(benchmark) \(input): \(kind) \(Self.format(median * 1e6)) µs"
         text += " (p10 \(Self.format(p10 * 1e6)), p90 \(Self.format(p90 * 1e6)); \(runs) runs)"
@@ -41,6 +44,7 @@ public struct BenchmarkResult: Sendable {
     /// One JSON object: benchmark, input, bytes, runs, median_us, p10_us, p90_us, mb_per_s, and
     /// `"clock": "cpu"` for CPU-clock results.
     public var json: JSONValue {
+        if let reference { return referenceJSON(reference) }
         var object: JSONObject = [
             "benchmark": .string(benchmark),
             "input": .string(input),
@@ -55,11 +59,11 @@ public struct BenchmarkResult: Sendable {
         return .object(object)
     }
 
-    private static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         String(format: value < 10 ? "%.3f" : "%.1f", value)
     }
 
-    private static func number(_ value: Double) -> JSONValue {
+    static func number(_ value: Double) -> JSONValue {
         let rounded = (value * 1000).rounded() / 1000
         return JSONNumber(rounded).map { .number($0) } ?? .null
     }

@@ -1,10 +1,11 @@
 import Foundation
 
-/// `gateway cache VERB [--db PATH] [--json]`: the response cache's SQLite database, readable by
-/// a person and by a script.
+/// `gateway cache VERB [--db PATH | --redis URL] [--json]`: the response cache's SQLite database,
+/// or a Redis cache's keys, readable by a person and by a script.
 ///
 /// Read verbs (`list`, `show`, `explain`, `diff`, `stats`, `verify`, `export`) open the database
-/// read-only and never disturb a process writing it; `evict`, `purge` and `vacuum` write.
+/// read-only and never disturb a process writing it; `evict`, `purge` and `vacuum` write. Every
+/// verb works on Redis too (`vacuum` there has nothing to do).
 public struct CacheCommand: Command {
     /// The moment ages and expiry are judged by (the clock, unless a test fixes it).
     let now: @Sendable () -> Date
@@ -57,7 +58,7 @@ public struct CacheCommand: Command {
                          $XDG_CACHE_HOME/gateway/cache.sqlite, else ~/.cache/gateway/cache.sqlite
                          (~/Library/Caches/Gateway/cache.sqlite on Apple platforms).
           --redis URL    The Redis cache at redis://[user:password@]host[:port][/db] instead of a
-                         database: for list, show, stats, evict and purge.
+                         database: every verb works on it (vacuum has nothing to do there).
           --prefix P     The Redis cache's key prefix (a RedisCacheStore's keyPrefix). Default: gateway:
           --json         Machine output: one JSON document on standard output (export: JSON lines).
                          Errors still go to standard error as text, with the exit status below.
@@ -78,7 +79,8 @@ public struct CacheCommand: Command {
         process writing to it at the same time is not disturbed. (Like every reader of a SQLite
         WAL database, they create its -wal and -shm companions, empty, when these are missing.)
         Hit counts a running process has not written yet (it writes them at least every second
-        while busy) are not seen.
+        while busy) are not seen. On Redis (--redis), read verbs count no hits and repair nothing;
+        they only drop the index members of entries Redis has already expired.
 
         Tables use colour only when standard output is a terminal and NO_COLOR is not set.
 
@@ -86,7 +88,8 @@ public struct CacheCommand: Command {
           0  success (an empty result included)
           1  the database is missing or damaged (verify: damage was found), or no entry has the KEY
           2  usage error, a key prefix that names several entries, or a file that cannot be used
-             (permissions, a lock held too long, not a Gateway cache, written by a newer Gateway)
+             (permissions, a lock held too long, not a Gateway cache, written by a newer Gateway),
+             or a Redis that does not answer or refuses the login
         """
 
     /// Runs the verb named first on the command line.
@@ -128,10 +131,6 @@ public struct CacheCommand: Command {
 
     /// Refuses options and operands the verb does not take.
     private func check(_ options: CacheOptions, against verb: any CacheVerb) throws(UsageError) {
-        if options.redis != nil, !verb.takesRedis {
-            let verbs = Self.verbs.filter(\.takesRedis).map(\.name).joined(separator: ", ")
-            throw UsageError("\(verb.name) works on the SQLite database only; --redis goes with \(verbs)")
-        }
         if let option = options.given.first(where: { !verb.options.contains($0) }) {
             throw UsageError("\(verb.name) does not take --\(option.rawValue)")
         }

@@ -34,7 +34,7 @@ struct CacheDiffVerb: CacheVerb {
     }
 
     func run(_ context: CacheContext) async throws -> Int32 {
-        let store = try context.openForReading()
+        let store = try context.openStoreForReading()
         let a = try await context.record(context.options.operands[0], in: store, includeBody: false)
         let b = try await context.record(context.options.operands[1], in: store, includeBody: false)
         let same = a.entry.key == b.entry.key

@@ -19,7 +19,7 @@ struct CacheExplainVerb: CacheVerb {
     let operands: ClosedRange<Int> = 1...1
 
     func run(_ context: CacheContext) async throws -> Int32 {
-        let store = try context.openForReading()
+        let store = try context.openStoreForReading()
         let record = try await context.record(context.options.operands[0], in: store, includeBody: false)
         let key = record.entry.key
         let components = key.components
@@ -48,7 +48,8 @@ struct CacheExplainVerb: CacheVerb {
         } else {
             lines.append("Recomputed from these components, the digest is \(CacheKey(components: components).hex), "
                          + "not the stored key \(key.hex): the entry was written by another version of Gateway, "
-                         + "or the database was changed by hand.")
+                         + "or \(context.options.redis == nil ? "the database" : "the Redis entry") was changed "
+                         + "by hand.")
         }
         context.print(lines.joined(separator: "\n"))
         return 0

@@ -23,7 +23,6 @@ struct CacheListVerb: CacheVerb {
           status, tags, storedAt, expiresAt, lastAccess, expired, ageSeconds, expiresInSeconds.
         """
     let options: Set<CacheOptions.Option> = [.operation, .partition, .tag, .expired, .sort]
-    let takesRedis = true
 
     func run(_ context: CacheContext) async throws -> Int32 {
         let store = try context.openStoreForReading()

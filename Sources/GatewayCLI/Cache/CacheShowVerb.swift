@@ -19,7 +19,6 @@ struct CacheShowVerb: CacheVerb {
           and query (the pretty-printed operation) for GraphQL.
         """
     let operands: ClosedRange<Int> = 1...1
-    let takesRedis = true
 
     func run(_ context: CacheContext) async throws -> Int32 {
         let store = try context.openStoreForReading()

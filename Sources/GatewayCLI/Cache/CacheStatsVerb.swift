@@ -19,8 +19,6 @@ struct CacheStatsVerb: CacheVerb {
           entries, bytes, hits, staleHits, misses, hitRate, writes, evictions }] }.
         """
 
-    let takesRedis = true
-
     /// The counters and contents of one operation.
     struct Row {
         var name: String

@@ -12,8 +12,6 @@ protocol CacheVerb: Sendable {
     var options: Set<CacheOptions.Option> { get }
     /// How many operands (keys) it takes.
     var operands: ClosedRange<Int> { get }
-    /// Whether it works on a Redis cache too (`--redis URL`).
-    var takesRedis: Bool { get }
 
     /// Runs the verb and returns its exit status.
     ///
@@ -25,7 +23,6 @@ protocol CacheVerb: Sendable {
 extension CacheVerb {
     var options: Set<CacheOptions.Option> { [] }
     var operands: ClosedRange<Int> { 0...0 }
-    var takesRedis: Bool { false }
 
     /// The help section: the usage line, then the details.
     var help: String { "gateway cache \(name)\(synopsis.isEmpty ? "" : " " + synopsis)\n\(details)" }

@@ -7,7 +7,7 @@ import GraphQLLanguage
 struct CacheVerifyVerb: CacheVerb {
     let name = "verify"
     let synopsis = ""
-    let summary = "Check the database's integrity (read-only); exit 1 when it is damaged"
+    let summary = "Check the cache's integrity (read-only); exit 1 when it is damaged"
     let details = """
           Runs SQLite's integrity check on the database, read-only, and checks that every
           entry's stored status, headers and body match its checksum and that its key is the
@@ -15,11 +15,14 @@ struct CacheVerifyVerb: CacheVerb {
           what to do. Exit status 1 when the database is damaged (a garbage header, a damaged
           page, an entry whose bytes changed, keys that do not match), 0 when it is sound.
           Nothing is repaired; 'gateway cache purge' deletes a damaged database and starts an
-          empty one.
-          --json prints { path, ok, problems: [text], entries, diskBytes }.
+          empty one. With --redis, checks every entry key under the prefix the same way (each a
+          hash matching its checksum, its key the digest of its components, listed in the index
+          of all entries); 'gateway cache evict KEY' or 'purge' removes damaged entries.
+          --json prints { path, ok, problems: [text], entries, diskBytes (null for Redis) }.
         """
 
     func run(_ context: CacheContext) async throws -> Int32 {
+        if let redis = context.redisStore() { return try await run(context, on: redis) }
         guard FileManager.default.fileExists(atPath: context.path) else { throw CacheFailure.missing(context.path) }
         var problems: [String] = []
         var entries = 0
@@ -29,12 +32,7 @@ struct CacheVerifyVerb: CacheVerb {
             if problems.isEmpty {
                 let records = try await store.list(.all, includeBodies: false)
                 entries = records.count
-                let mismatched = records.filter { CacheKey(components: $0.entry.key.components) != $0.entry.key }
-                if let first = mismatched.first {
-                    problems.append("\(CacheFormat.count(mismatched.count, "entry has a key", "entries have keys")) "
-                                    + "that are not the digest of their components (the first: "
-                                    + "\(CacheFormat.shortKey(first.entry.key.digest)))")
-                }
+                if let problem = Self.mismatchedKeys(records) { problems.append(problem) }
             }
         } catch {
             let failure = error as? CacheFailure ?? CacheFailure.from(error, path: context.path)
@@ -69,6 +67,18 @@ struct CacheVerifyVerb: CacheVerb {
     }
 }
 
+extension CacheVerifyVerb {
+    /// The problem of entries whose keys are not the digest of their stored components; `nil`
+    /// when every key is.
+    static func mismatchedKeys(_ records: [CacheRecord]) -> String? {
+        let mismatched = records.filter { CacheKey(components: $0.entry.key.components) != $0.entry.key }
+        guard let first = mismatched.first else { return nil }
+        return "\(CacheFormat.count(mismatched.count, "entry has a key", "entries have keys")) "
+            + "that are not the digest of their components (the first: "
+            + "\(CacheFormat.shortKey(first.entry.key.digest)))"
+    }
+}
+
 /// `gateway cache export`: every entry as one JSON object per line.
 struct CacheExportVerb: CacheVerb {
     let name = "export"
@@ -84,7 +94,7 @@ struct CacheExportVerb: CacheVerb {
     let options: Set<CacheOptions.Option> = [.operation, .partition, .tag, .expired]
 
     func run(_ context: CacheContext) async throws -> Int32 {
-        let store = try context.openForReading()
+        let store = try context.openStoreForReading()
         let records = try await store.list(context.options.selection(now: context.now), includeBodies: true)
         var text = ""
         for record in records {

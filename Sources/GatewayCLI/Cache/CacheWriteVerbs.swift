@@ -17,7 +17,6 @@ struct CacheEvictVerb: CacheVerb {
         """
     let options: Set<CacheOptions.Option> = [.operation, .partition, .tag, .expired]
     let operands: ClosedRange<Int> = 0...1
-    let takesRedis = true
 
     func run(_ context: CacheContext) async throws -> Int32 {
         let options = context.options
@@ -59,7 +58,6 @@ struct CachePurgeVerb: CacheVerb {
           database exits 1 and is not created.
           --json prints { removed, rebuilt }.
         """
-    let takesRedis = true
 
     func run(_ context: CacheContext) async throws -> Int32 {
         if let redis = context.redisStore() {
@@ -96,10 +94,24 @@ struct CacheVacuumVerb: CacheVerb {
     let details = """
           Rewrites the database without free pages and folds its write-ahead log back into it,
           then prints the size on disk before and after. Entries and counters are kept.
-          --json prints { diskBytesBefore, diskBytesAfter }.
+          With --redis there is nothing to do: Redis frees the memory of removed and expired
+          entries itself (exit 0, nothing is sent to Redis).
+          --json prints { diskBytesBefore, diskBytesAfter } (both null for Redis).
         """
 
+    /// What `vacuum --redis` says.
+    static let redisNote = "Nothing to vacuum: Redis frees the memory of removed and expired entries itself, "
+        + "so a Redis cache has no free space to reclaim."
+
     func run(_ context: CacheContext) async throws -> Int32 {
+        if context.options.redis != nil {
+            if context.options.json {
+                context.print(json: ["diskBytesBefore": .null, "diskBytesAfter": .null])
+            } else {
+                context.print(Self.redisNote)
+            }
+            return 0
+        }
         let writable = try await context.openForWriting()
         let before = writable.store.diskBytes
         try await writable.store.vacuum()

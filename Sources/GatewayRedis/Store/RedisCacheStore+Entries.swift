@@ -4,13 +4,15 @@ import Gateway
 extension RedisCacheStore {
     /// The entry of `key`, fresh or expired, counting a hit, stale hit or miss.
     ///
+    /// One `HMGET` of the fields an entry needs (not the key components, which the caller has);
+    /// the hit on the entry is counted in memory and written with the next batch, as `touch` does.
     /// A miss when Redis is unavailable. An entry whose stored status, header text or body no
     /// longer match their checksum is a miss, and is deleted with one warning.
     public func get(_ key: CacheKey, now: Date) async throws -> CacheEntry? {
-        let read = RedisScripts.call(RedisScripts.read, keys: [keys.entry(key.digest)],
-                                     arguments: [String(now.timeIntervalSince1970)])
+        var read = RedisCommand("HMGET", keys.entry(key.digest))
+        read.append(RedisRecord.entryFields)
         guard case .replies(let replies) = await exchange([read]), let reply = replies.first,
-              let fields = RedisRecord.fields(ofHashReply: reply), !fields.isEmpty
+              let fields = RedisRecord.fields(ofValues: reply, names: RedisRecord.entryFields), !fields.isEmpty
         else {
             count(key) { $0.misses += 1 }
             return nil
@@ -24,9 +26,7 @@ extension RedisCacheStore {
                               path: client.url.description))
             return nil
         }
-        count(key) { counters in
-            if entry.isFresh(at: now) { counters.hits += 1 } else { counters.staleHits += 1 }
-        }
+        try await touch(key, now: now, stale: !entry.isFresh(at: now))
         return entry
     }
 

@@ -2,13 +2,13 @@ import Foundation
 import Gateway
 
 extension RedisCacheStore {
-    /// Removes the selected entries from Redis and from every index, for every instance at once.
+    /// Removes the selected entries from Redis and from every index, for every instance at once,
+    /// and tells the other instances (their memory layers drop the same selection).
     ///
     /// - Throws: `GatewayError` of kind `.cache` when Redis is unavailable: nothing was removed.
     @discardableResult
     public func remove(_ selection: CacheSelection) async throws -> Int {
         let records = try await select(selection, includeBodies: false, action: "remove cache entries")
-        guard !records.isEmpty else { return 0 }
         var commands: [RedisCommand] = []
         var deletions: [Int] = []
         for record in records {
@@ -18,6 +18,10 @@ extension RedisCacheStore {
                 commands.append(RedisCommand("ZREM", index, record.entry.key.hex))
             }
         }
+        // Published even when Redis held none of them: another instance's memory may.
+        var notice = RedisCommand("PUBLISH", keys.removalChannel)
+        notice.append(bytes: RedisRemovalNotice(from: notifications.instance, selection: selection).encoded())
+        commands.append(notice)
         let replies = try await answers(to: commands, action: "remove cache entries")
         return deletions.reduce(0) { $0 + Int(replies[$1].integerValue ?? 0) }
     }
@@ -58,7 +62,8 @@ extension RedisCacheStore {
     }
 
     /// The entries of the narrowest index the selection names that match it; members of entries
-    /// gone from Redis (expired or evicted) are pruned from that index on the way.
+    /// gone from Redis (expired or evicted) are pruned from that index on the way. The hits
+    /// counted in memory are written first, so that the records include them.
     func select(_ selection: CacheSelection, includeBodies: Bool, action: String) async throws -> [CacheRecord] {
         let digests: [String]
         if let key = selection.key {
@@ -68,7 +73,7 @@ extension RedisCacheStore {
             let nowMilliseconds = String(Int64((Date().timeIntervalSince1970 * 1000).rounded()))
             let members = try await answers(to: 
                 [RedisCommand("ZREMRANGEBYSCORE", index, "-inf", nowMilliseconds), RedisCommand("ZRANGE", index, "0", "-1")],
-                action: action)
+                action: action, flush: true)
             digests = (members[1].arrayValue ?? []).compactMap(\.text)
                 .filter { hex in selection.keyPrefix.map { hex.hasPrefix($0) } ?? true }
         }

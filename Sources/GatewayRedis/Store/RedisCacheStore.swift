@@ -25,6 +25,13 @@ import Gateway
 ///   `retryAfter`, after which one request tries again, and the cache is used again once Redis
 ///   answers. `remove`, `list` and `statistics` throw instead, so that an invalidation that did
 ///   not happen is not mistaken for one that did.
+/// - **Instances**: identical requests in flight on several instances make one network call
+///   (`flightCoordinator`): the first instance takes a lease on the key (`SET NX PX`,
+///   `flightLease` long and renewed while its call runs), the others wait for it to end (a
+///   message on `<prefix>c:flights`, or the lease's expiry if its holder died, after which one
+///   of them takes over) and answer with the entry it stored. Every removal is published on
+///   `<prefix>c:removals`, so that the memory of a `LayeredCacheStore` in front of this store on
+///   every other instance drops the same entries at once (`SharedCacheStore`).
 /// - **Statistics**: hit and miss counters are kept in Redis (`<prefix>stats`), written in
 ///   batches with later commands (at most a second late); `flush()` writes them at once.
 ///
@@ -59,6 +66,11 @@ public final class RedisCacheStore: CacheStore {
     public let staleRetention: Duration
     /// The longest an entry stays in Redis, fresh or not (entries that never expire included).
     public let maximumRetention: Duration
+    /// How long an instance's lease on a key lasts without renewal: how long the other instances
+    /// wait for it at most when its holder dies.
+    public let flightLease: Duration
+    /// What the store hears from the other instances.
+    let notifications: RedisNotifications
     let keys: RedisKeys
     let warn: @Sendable (CacheWarning) -> Void
     let clock: @Sendable () -> ContinuousClock.Instant
@@ -75,21 +87,23 @@ public final class RedisCacheStore: CacheStore {
     ///   - maximumEntryBytes: the largest entry stored: 8 MiB by default.
     ///   - staleRetention: how long an expired entry is kept for revalidation: a day by default.
     ///   - maximumRetention: the longest any entry is kept: 7 days by default.
+    ///   - flightLease: how long an instance's lease on a key it fetches lasts without renewal
+    ///     (renewed while the call runs): 5 s by default.
     ///   - onWarning: receives the warnings (Redis unreachable, memory unbounded, a damaged entry);
     ///     by default printed on standard error.
     public convenience init(url: RedisURL, keyPrefix: String = "gateway:", poolSize: Int = 4,
                             timeout: Duration = .milliseconds(500), retryAfter: Duration = .seconds(10),
                             maximumEntryBytes: Int = 8 << 20, staleRetention: Duration = .seconds(86_400),
-                            maximumRetention: Duration = .seconds(7 * 86_400),
+                            maximumRetention: Duration = .seconds(7 * 86_400), flightLease: Duration = .seconds(5),
                             onWarning: @escaping @Sendable (CacheWarning) -> Void = CacheWarning.printToStandardError) {
         self.init(client: RedisClient(url: url, poolSize: poolSize, timeout: timeout), keyPrefix: keyPrefix,
                   retryAfter: retryAfter, maximumEntryBytes: maximumEntryBytes, staleRetention: staleRetention,
-                  maximumRetention: maximumRetention, onWarning: onWarning)
+                  maximumRetention: maximumRetention, flightLease: flightLease, onWarning: onWarning)
     }
 
     /// Creates a store over `client`; `clock` tells the circuit breaker the time (tests move it).
     package init(client: RedisClient, keyPrefix: String, retryAfter: Duration, maximumEntryBytes: Int,
-                 staleRetention: Duration, maximumRetention: Duration,
+                 staleRetention: Duration, maximumRetention: Duration, flightLease: Duration = .seconds(5),
                  onWarning: @escaping @Sendable (CacheWarning) -> Void,
                  clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.client = client
@@ -97,7 +111,9 @@ public final class RedisCacheStore: CacheStore {
         self.maximumEntryBytes = max(0, maximumEntryBytes)
         self.staleRetention = max(.zero, staleRetention)
         self.maximumRetention = max(.milliseconds(1), maximumRetention)
+        self.flightLease = max(.milliseconds(10), flightLease)
         keys = RedisKeys(prefix: keyPrefix)
+        notifications = RedisNotifications(url: client.url, keys: keys, connectTimeout: client.timeout)
         warn = onWarning
         self.clock = clock
         state = Locked(State(breaker: RedisCircuitBreaker(retryAfter: retryAfter)))

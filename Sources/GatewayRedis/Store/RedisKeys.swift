@@ -7,6 +7,11 @@ import Gateway
 ///   `<prefix>i:t:<tag>`: index sorted sets of entry digests, scored by when the entry's Redis key
 ///   expires (milliseconds since 1970), so that members of expired entries can be pruned by score.
 /// - `<prefix>stats`: a hash of counters, field `<counter>:<statistics name>`.
+/// - `<prefix>f:<hex>`: the lease of the instance calling the network for an entry (a random
+///   token, `SET NX PX`).
+/// - Channels: `<prefix>c:flights` (a lease ended: `<hex> stored` or `<hex> none`) and
+///   `<prefix>c:removals` (an instance removed entries: `RedisRemovalNotice` as JSON). Channels
+///   belong to the server, not to a database: applications on one server need distinct prefixes.
 ///
 /// Names, subjects and tags go into key names as they are: Redis keys are binary-safe, and each
 /// kind of index has a fixed lead, so no two index names collide.
@@ -22,6 +27,9 @@ struct RedisKeys: Sendable {
     func operation(_ name: String) -> String { prefix + "i:o:" + name }
     func tag(_ tag: String) -> String { prefix + "i:t:" + tag }
     var statistics: String { prefix + "stats" }
+    func flight(_ digest: CacheKey.Digest) -> String { prefix + "f:" + digest.hex }
+    var flightChannel: String { prefix + "c:flights" }
+    var removalChannel: String { prefix + "c:removals" }
 
     /// Every index an entry belongs to.
     func indexes(of entry: CacheEntry) -> [String] {

@@ -11,6 +11,11 @@ enum RedisRecord {
         "tags", "status", "headers", "stored_at", "expires_at", "etag", "last_modified", "size", "hits", "last_access",
     ]
 
+    /// The fields a look-up reads, in order: what `entry(_:key:)` and the checksum need.
+    static let entryFields = [
+        "status", "headers", "body", "tags", "stored_at", "expires_at", "etag", "last_modified", "checksum",
+    ]
+
     /// `HSET` arguments for `fields`: field, value, field, value, ...
     static func hashArguments(_ fields: CacheStoredFields, into command: inout RedisCommand) {
         let entry = fields.entry

@@ -1,16 +1,5 @@
 /// The Lua scripts the store runs with `EVAL`, each one atomic on the server.
 enum RedisScripts {
-    /// Reads an entry's hash and counts the hit on it in one step: KEYS[1] the entry, ARGV[1]
-    /// the time of the hit. A missing entry stays missing (nothing is created).
-    static let read = """
-        local fields = redis.call('HGETALL', KEYS[1])
-        if #fields > 0 then
-            redis.call('HINCRBY', KEYS[1], 'hits', 1)
-            redis.call('HSET', KEYS[1], 'last_access', ARGV[1])
-        end
-        return fields
-        """
-
     /// Adds counted hits to entries that still exist: KEYS the entries, ARGV pairs of hits and
     /// the time of the last one.
     static let touch = """
@@ -21,6 +10,26 @@ enum RedisScripts {
             end
         end
         return #KEYS
+        """
+
+    /// Ends a lease only for the instance holding it, and tells the waiters: KEYS[1] the lease,
+    /// ARGV[1] the holder's token, ARGV[2] the channel, ARGV[3] the message.
+    static let release = """
+        if redis.call('GET', KEYS[1]) == ARGV[1] then
+            redis.call('DEL', KEYS[1])
+            redis.call('PUBLISH', ARGV[2], ARGV[3])
+            return 1
+        end
+        return 0
+        """
+
+    /// Extends a lease only for the instance holding it: KEYS[1] the lease, ARGV[1] the token,
+    /// ARGV[2] the new lifetime in milliseconds. Returns 0 when the lease is no longer its.
+    static let renew = """
+        if redis.call('GET', KEYS[1]) == ARGV[1] then
+            return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+        end
+        return 0
         """
 
     /// `EVAL script numkeys keys... args...`.

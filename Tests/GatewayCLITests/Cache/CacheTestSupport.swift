@@ -111,11 +111,22 @@ enum CacheFixture {
     /// Writes the fixture's six entries and some look-ups into a new database at `path`.
     static func fill(_ path: String) async throws {
         let store = try SQLiteCacheStore(path: path)
+        for entry in try entries() { try await store.put(entry) }
+        func at(_ seconds: TimeInterval) -> Date { now.addingTimeInterval(seconds) }
+        _ = try await store.get(try getTrackKey("42"), now: at(-100))
+        _ = try await store.get(try getTrackKey("42"), now: at(-50))
+        _ = try await store.get(try tracksKey(), now: at(-1000))
+        _ = try await store.get(try getTrackKey("44"), now: at(-40))
+        try await store.flush()
+    }
+
+    /// The fixture's six entries: GraphQL and REST, fresh, expired and never expiring, with secrets.
+    static func entries() throws -> [CacheEntry] {
         let json: HTTPHeaders = ["Content-Type": "application/json"]
         func at(_ seconds: TimeInterval) -> Date { now.addingTimeInterval(seconds) }
         let track42 = #"{"data":{"track":{"id":"42","title":"Blue Hour","duration":215,"album":{"title":"Night"}}}}"#
         let track43 = #"{"data":{"track":{"id":"43","title":"Dawn","duration":187,"album":{"title":"Night"}}}}"#
-        let entries = [
+        return [
             CacheEntry(key: try getTrackKey("42"), headers: json, body: Data(track42.utf8), tags: ["Track:42"],
                        storedAt: at(-180), expiresAt: at(120)),
             CacheEntry(key: try getTrackKey("43"), headers: json, body: Data(track43.utf8), tags: ["Track:43"],
@@ -136,12 +147,6 @@ enum CacheFixture {
                        body: Data(("hello token=SECRET-TEXT-8\n" + String(repeating: "n", count: 3000)).utf8),
                        storedAt: at(-600), expiresAt: at(300)),
         ]
-        for entry in entries { try await store.put(entry) }
-        _ = try await store.get(try getTrackKey("42"), now: at(-100))
-        _ = try await store.get(try getTrackKey("42"), now: at(-50))
-        _ = try await store.get(try tracksKey(), now: at(-1000))
-        _ = try await store.get(try getTrackKey("44"), now: at(-40))
-        try await store.flush()
     }
 
     /// A new folder holding a filled database.

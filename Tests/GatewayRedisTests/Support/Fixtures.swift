@@ -1,6 +1,7 @@
 import Foundation
 import Gateway
 import GatewayRedis
+import GatewayTestSupport
 import GraphQLLanguage
 
 /// Collects the warnings a store reports.
@@ -49,15 +50,53 @@ enum Fixture {
 
     static func store(_ server: RedisServer, prefix: String = "test:", log: WarningLog = WarningLog(),
                       clock: TestClock = TestClock(), timeout: Duration = .seconds(5),
-                      staleRetention: Duration = .seconds(86_400)) -> RedisCacheStore {
-        store(url: server.url, prefix: prefix, log: log, clock: clock, timeout: timeout, staleRetention: staleRetention)
+                      staleRetention: Duration = .seconds(86_400), flightLease: Duration = .seconds(30)) -> RedisCacheStore {
+        store(url: server.url, prefix: prefix, log: log, clock: clock, timeout: timeout, staleRetention: staleRetention,
+              flightLease: flightLease)
     }
 
     static func store(url: RedisURL, prefix: String = "test:", log: WarningLog = WarningLog(),
                       clock: TestClock = TestClock(), timeout: Duration = .seconds(5),
-                      staleRetention: Duration = .seconds(86_400)) -> RedisCacheStore {
+                      staleRetention: Duration = .seconds(86_400), flightLease: Duration = .seconds(30)) -> RedisCacheStore {
         RedisCacheStore(client: RedisClient(url: url, poolSize: 2, timeout: timeout), keyPrefix: prefix,
                         retryAfter: .seconds(30), maximumEntryBytes: 1 << 20, staleRetention: staleRetention,
-                        maximumRetention: .seconds(7 * 86_400), onWarning: log.handler, clock: clock.now)
+                        maximumRetention: .seconds(7 * 86_400), flightLease: flightLease, onWarning: log.handler,
+                        clock: clock.now)
+    }
+}
+
+/// Records the removals a store hears from other instances; a test waits for the next ones.
+final class RemovalLog: Sendable {
+    private struct State {
+        var heard: [SharedCacheRemoval] = []
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = Locked(State())
+
+    var heard: [SharedCacheRemoval] { state.withLock { $0.heard } }
+
+    var observer: @Sendable (SharedCacheRemoval) -> Void {
+        { [state] removal in
+            let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.heard.append(removal)
+                let ready = state.waiters.filter { $0.count <= state.heard.count }.map(\.continuation)
+                state.waiters.removeAll { $0.count <= state.heard.count }
+                return ready
+            }
+            for waiter in ready { waiter.resume() }
+        }
+    }
+
+    /// Returns once `count` removals were heard in all.
+    func waitFor(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.heard.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
     }
 }

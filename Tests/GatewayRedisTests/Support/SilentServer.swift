@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import GatewayTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

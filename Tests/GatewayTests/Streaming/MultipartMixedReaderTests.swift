@@ -27,6 +27,35 @@ import Testing
         #expect(closed)
     }
 
+    /// strawberry-graphql's subscription body: no delimiter before the first part, and an empty
+    /// part before the closing delimiter.
+    @Test func aDelimiterWhereHeaderFieldsWereExpectedIsAnEmptyPartAndSkipped() throws {
+        let body = "\r\nContent-Type: application/json\r\n\r\n{}\r\n--graphql\r\n"
+            + "Content-Type: application/json\r\n\r\n{\"payload\":{\"data\":{\"n\":1}}}\r\n--graphql\r\n--graphql--\r\n"
+        let (parts, closed) = try Self.parts(body)
+        #expect(parts.map { String(decoding: $0.body, as: UTF8.self) } == [#"{"payload":{"data":{"n":1}}}"#])
+        #expect(closed)
+    }
+
+    /// Servers send each event's delimiter at once and its line end only with the next event.
+    @Test func aJSONPartIsHandedOutAsSoonAsItsDelimiterArrives() throws {
+        var reader = MultipartMixedReader(boundary: "graphql")
+        let first = try reader.read(Data("--graphql\r\nContent-Type: application/json\r\n\r\n{\"payload\":{\"n\":1}}\r\n--graphql".utf8))
+        #expect(first.map { String(decoding: $0.body, as: UTF8.self) } == [#"{"payload":{"n":1}}"#])
+        let second = try reader.read(Data("\r\nContent-Type: application/json\r\n\r\n{\"payload\":{\"n\":2}}\r\n--graphql".utf8))
+        #expect(second.map { String(decoding: $0.body, as: UTF8.self) } == [#"{"payload":{"n":2}}"#])
+        #expect(try reader.read(Data("--\r\n".utf8)).isEmpty)
+        #expect(reader.isClosed)
+    }
+
+    @Test func aJSONPartNotYetCompleteWaitsForTheDelimitersLineEnd() throws {
+        var reader = MultipartMixedReader(boundary: "graphql")
+        let early = try reader.read(Data("--graphql\r\nContent-Type: application/json\r\n\r\n{\"a\":\r\n--graphql".utf8))
+        #expect(early.isEmpty)
+        let parts = try reader.read(Data("\r\n".utf8))
+        #expect(parts.map { String(decoding: $0.body, as: UTF8.self) } == [#"{"a":"#])
+    }
+
     @Test func thePreambleAndTheEpilogueAreSkippedAndLFAloneEndsLines() throws {
         let body = "preamble\n--b\nX-Part: 1\n\nfirst\nline two\n--b  \n\nsecond\n--b--\nepilogue"
         let (parts, closed) = try Self.parts(body, boundary: "b")

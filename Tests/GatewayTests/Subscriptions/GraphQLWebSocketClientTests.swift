@@ -162,4 +162,27 @@ import Testing
         #expect(failure.kind == .invalidResponse)
         #expect(failure.message.contains("unknown type `data`"))
     }
+
+    @Test func aLingeringSocketServesTheNextSubscriptionThenClosesWhenTheLingerEnds() async throws {
+        let clock = ManualClock()
+        let transport = ScriptedWebSocketTransport()
+        let client = makeClient(transport, options: .init(acknowledgementTimeout: .seconds(60), keepAlive: nil,
+                                                          linger: .seconds(30), clock: clock))
+        let first = Task { await collect(client.subscribe(.init(query: "subscription { a }"))) }
+        let socket = await transport.accept()
+        await socket.acknowledge()
+        _ = await socket.next()
+        socket.serve(#"{"id":"1","type":"complete"}"#)
+        _ = await first.value
+        await clock.waitForSleeps(2)         // the acknowledgement timer, then the linger
+        let second = Task { await collect(client.subscribe(.init(query: "subscription { b }"))) }
+        #expect(await socket.next() == subscribeFrame(2, "subscription { b }"))
+        clock.advance(by: .seconds(30))      // the first linger was called off by the second subscription
+        socket.serve(#"{"id":"2","type":"complete"}"#)
+        _ = await second.value
+        await clock.waitForSleeps(3)
+        clock.advance(by: .seconds(30))
+        #expect(await socket.next() == .close(.normalClosure))
+        #expect(transport.connectCount == 1)
+    }
 }

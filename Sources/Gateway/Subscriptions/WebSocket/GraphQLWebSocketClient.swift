@@ -91,7 +91,24 @@ public final class GraphQLWebSocketClient: Sendable {
                             provider: Provider? = nil, options: Options = Options()) {
         let target = url.webSocketURL ?? url
         self.init(url: target, headers: headers, transport: transport,
-                  authorization: provider.map { .session(of: $0, url: target) } ?? .none, options: options)
+                  authorization: provider.map { .session(of: $0.pipeline, keeping: $0, url: target) } ?? .none,
+                  options: options)
+    }
+
+    /// Creates a client that a provider owns: it authenticates with the provider's session but
+    /// does not keep the provider alive (the provider keeps it).
+    ///
+    /// - Parameters:
+    ///   - url: the GraphQL endpoint as a `ws` or `wss` URL.
+    ///   - headers: header fields for the handshake.
+    ///   - transport: what opens the socket.
+    ///   - pipeline: the owning provider's pipeline.
+    ///   - options: timeouts, keep-alive, reconnection, linger and the `connection_init` payload.
+    convenience init(url: URL, headers: HTTPHeaders, transport: any WebSocketTransport, pipeline: Pipeline,
+                     options: Options) {
+        let target = url.webSocketURL ?? url
+        self.init(url: target, headers: headers, transport: transport,
+                  authorization: .session(of: pipeline, keeping: nil, url: target), options: options)
     }
 
     init(url: URL, headers: HTTPHeaders, transport: any WebSocketTransport, authorization: SocketAuthorization,

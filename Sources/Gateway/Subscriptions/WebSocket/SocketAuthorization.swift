@@ -15,16 +15,27 @@ struct SocketAuthorization: Sendable {
                            fix: "give the client a provider with a token store (`Configuration.tokens`)")
     })
 
-    /// The provider's session, through its token coordinator and pipeline; `.none` when the
-    /// provider has no token store. The closures keep the provider: its pipeline stops taking
-    /// requests (refreshes among them) once the provider is gone.
-    static func session(of provider: Provider, url: URL) -> SocketAuthorization {
-        guard let coordinator = provider.pipeline.tokens else { return .none }
+    /// The session of a provider's pipeline, through its token coordinator; `.none` when the
+    /// provider has no token store.
+    ///
+    /// - Parameters:
+    ///   - pipeline: the provider's pipeline, which sends the refresh requests.
+    ///   - owner: kept alive by the closures: the `Provider` when the client is the caller's
+    ///     (a provider that is gone stops its pipeline, refreshes included); `nil` when the
+    ///     provider owns the client, which would otherwise keep itself.
+    ///   - url: the socket's URL, which a refusal is recorded against.
+    static func session(of pipeline: Pipeline, keeping owner: (any Sendable & AnyObject)?, url: URL)
+        -> SocketAuthorization {
+        guard let coordinator = pipeline.tokens else { return .none }
         return SocketAuthorization(
-            credential: { try await coordinator.socketCredential(pipeline: provider.pipeline) },
+            credential: {
+                withExtendedLifetime(owner) {}
+                return try await coordinator.socketCredential(pipeline: pipeline)
+            },
             renew: { refused, _ in
-                guard let refused else { return try await coordinator.socketCredential(pipeline: provider.pipeline) }
-                return try await coordinator.renew(refusedOnSocket: refused, url: url, pipeline: provider.pipeline)
+                withExtendedLifetime(owner) {}
+                guard let refused else { return try await coordinator.socketCredential(pipeline: pipeline) }
+                return try await coordinator.renew(refusedOnSocket: refused, url: url, pipeline: pipeline)
             }
         )
     }

@@ -113,11 +113,10 @@ extension SocketEngine {
         tasks = []
         acknowledgementTimer?.cancel()
         acknowledgementTimer = nil
-        switch phase {
-        case .acknowledging(let connection), .ready(let connection):
+        lingerTimer?.cancel()
+        lingerTimer = nil
+        if let connection = phase.connection {
             Task { await connection.close(code: code, reason: "") }
-        case .idle, .connecting, .waiting:
-            break
         }
         phase = .idle
         for id in subscribers.keys { subscribers[id]?.sent = false }

@@ -5,11 +5,7 @@ import GraphQLLanguage
 extension SocketEngine {
     /// One message from the server.
     func received(_ text: String) async {
-        let connection: any WebSocketConnection
-        switch phase {
-        case .acknowledging(let open), .ready(let open): connection = open
-        case .idle, .connecting, .waiting: return
-        }
+        guard let connection = phase.connection else { return }
         receivedSinceTick = true
         let message: TransportWSMessage
         do {

@@ -18,7 +18,7 @@ extension SocketEngine {
 
     /// The socket closed (the server's close, or a drop).
     func closed(_ close: WebSocketClose) {
-        if case .acknowledging = phase {} else if case .ready = phase {} else { return }
+        guard phase.connection != nil else { return }
         abandonSocket(closing: .normalClosure)
         guard !subscribers.isEmpty else { return }
         let code = close.code

@@ -48,6 +48,14 @@ final class SocketEngine {
         case ready(any WebSocketConnection)
         /// Waiting to reconnect: a back-off or a credential refresh.
         case waiting
+
+        /// The open socket, once the handshake is done.
+        var connection: (any WebSocketConnection)? {
+            switch self {
+            case .acknowledging(let connection), .ready(let connection): connection
+            case .idle, .connecting, .waiting: nil
+            }
+        }
     }
 
     let url: URL
@@ -75,6 +83,8 @@ final class SocketEngine {
     var receivedSinceTick = false
     var pingOutstanding = false
     var lingerToken: UInt64 = 0
+    /// The wait before an unused socket is closed.
+    var lingerTimer: Task<Void, Never>?
 
     init(url: URL, headers: HTTPHeaders, transport: any WebSocketTransport, authorization: SocketAuthorization,
          options: GraphQLWebSocketClient.Options, inbox: AsyncStream<Event>.Continuation) {
@@ -138,6 +148,8 @@ final class SocketEngine {
                        _ continuation: AsyncThrowingStream<Data, any Error>.Continuation) async {
         subscribers[id] = Subscriber(operation: operation, continuation: continuation)
         lingerToken += 1
+        lingerTimer?.cancel()
+        lingerTimer = nil
         switch phase {
         case .idle:
             connect()
@@ -167,10 +179,11 @@ final class SocketEngine {
             let clock = options.clock
             let linger = options.linger
             let inbox = inbox
-            tasks.append(Task {
+            lingerTimer?.cancel()
+            lingerTimer = Task {
                 guard (try? await clock.sleep(for: linger)) != nil else { return }
                 inbox.yield(.lingerEnded(token))
-            })
+            }
             return
         }
         abandonSocket(closing: .normalClosure)

@@ -1,7 +1,5 @@
 import Foundation
 import Gateway
-import GatewayRedis
-import GatewayTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,22 +9,25 @@ import Darwin
 /// A real `redis-server` run by a test on a free port of 127.0.0.1, in a temporary folder, with
 /// persistence off (`--save '' --appendonly no`). Each test starts its own, so tests never see
 /// each other's keys; it is killed when the value is released (or by `stop()`).
-final class RedisServer: Sendable {
+public final class RedisServer: Sendable {
     private struct State {
         var process: Process?
         var exited = true
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    let port: Int
-    let folder: String
+    /// The port it listens on, on 127.0.0.1.
+    public let port: Int
+    /// Its working folder, removed with it.
+    public let folder: String
     private let arguments: [String]
     private let state = Locked(State())
 
-    var url: RedisURL { RedisURL(host: "127.0.0.1", port: port) }
+    /// `redis://127.0.0.1:PORT/0`.
+    public var urlString: String { "redis://127.0.0.1:\(port)/0" }
 
     /// The executable, when installed.
-    static var executable: String? {
+    public static var executable: String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") + ["/usr/sbin", "/usr/bin"] {
             let candidate = "\(directory)/redis-server"
@@ -37,14 +38,25 @@ final class RedisServer: Sendable {
 
     /// Starts a server; `extra` adds configuration (`["--requirepass", "secret"]`). By default the
     /// memory is bounded with `volatile-lru`, as the store's documentation advises.
-    static func start(_ extra: [String] = ["--maxmemory", "64mb", "--maxmemory-policy", "volatile-lru"])
+    ///
+    /// A free port can be taken between finding it and the server binding it (by another test's
+    /// server, or another process on the machine); the server then ends at once, and another port
+    /// is tried, up to five.
+    public static func start(_ extra: [String] = ["--maxmemory", "64mb", "--maxmemory-policy", "volatile-lru"])
         async throws -> RedisServer
     {
-        let folder = NSTemporaryDirectory() + "gateway-redis-tests-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let server = RedisServer(port: try freePort(), folder: folder, arguments: extra)
-        try await server.launch()
-        return server
+        var attempt = 1
+        while true {
+            let folder = NSTemporaryDirectory() + "gateway-redis-tests-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let server = RedisServer(port: try freePort(), folder: folder, arguments: extra)
+            do {
+                try await server.launch()
+                return server
+            } catch let error as RedisServerError where error.endedBeforeReady && attempt < 5 {
+                attempt += 1
+            }
+        }
     }
 
     private init(port: Int, folder: String, arguments: [String]) {
@@ -62,7 +74,7 @@ final class RedisServer: Sendable {
 
     /// Starts the process and returns once it accepts connections (it prints so on its standard
     /// output, which is read on a thread of its own).
-    func launch() async throws {
+    public func launch() async throws {
         guard let executable = Self.executable else { throw RedisServerError("redis-server is not installed") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -88,8 +100,10 @@ final class RedisServer: Sendable {
         }
         try process.run()
         let reader = output.fileHandleForReading
+        let log = Locked("")
         let ready = try await OffPool.blocking { () -> Bool in
             var text = ""
+            defer { log.withLock { $0 = text } }
             while true {
                 let chunk = reader.availableData
                 if chunk.isEmpty { return false }
@@ -101,16 +115,20 @@ final class RedisServer: Sendable {
             drain.start()
             return true
         }
-        guard ready else { throw RedisServerError("redis-server on port \(port) ended before it was ready") }
+        guard ready else {
+            let said = log.value.split(separator: "\n").suffix(2).joined(separator: " / ")
+            throw RedisServerError("redis-server on port \(port) ended before it was ready (it said: \(said))",
+                                   endedBeforeReady: true)
+        }
     }
 
     /// Kills the server at once (SIGKILL, as a crash would) and waits until it is gone.
-    func kill() async {
+    public func kill() async {
         await end(signal: SIGKILL)
     }
 
     /// Stops the server (SIGTERM) and waits until it is gone.
-    func stop() async {
+    public func stop() async {
         await end(signal: SIGTERM)
     }
 
@@ -127,7 +145,7 @@ final class RedisServer: Sendable {
     }
 
     /// A port nothing listens on now: one the system hands out for a socket bound to port 0.
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -154,7 +172,13 @@ private func sendSignal(_ pid: Int32, _ signal: Int32) {
     _ = kill(pid, signal)
 }
 
-struct RedisServerError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+/// Why a `RedisServer` (or a test's own listener) could not start.
+public struct RedisServerError: Error, CustomStringConvertible {
+    public let description: String
+    /// Whether the server started and ended before accepting connections (its port was taken).
+    public let endedBeforeReady: Bool
+    public init(_ description: String, endedBeforeReady: Bool = false) {
+        self.description = description
+        self.endedBeforeReady = endedBeforeReady
+    }
 }

@@ -3,15 +3,15 @@ import Testing
 
 /// Whether a missing `redis-server` fails the tests that need it instead of skipping them
 /// (`GATEWAY_REQUIRE_PEERS=1`, set by `.ci/run`, which installs it).
-enum RedisRequirement {
-    static let install = "apt-get install redis-server"
+public enum RedisRequirement {
+    public static let install = "apt-get install redis-server"
 
-    static var isRequired: Bool {
+    public static var isRequired: Bool {
         ProcessInfo.processInfo.environment["GATEWAY_REQUIRE_PEERS"].map { ["1", "true", "yes"].contains($0) } ?? false
     }
 
-    struct Missing: Error, CustomStringConvertible {
-        var description: String {
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String {
             "redis-server is required (GATEWAY_REQUIRE_PEERS=1) but is not installed; \(RedisRequirement.install)"
         }
     }
@@ -20,7 +20,7 @@ enum RedisRequirement {
 extension Trait where Self == ConditionTrait {
     /// Runs the suite only where `redis-server` is installed: skipped, naming it and how to install
     /// it, where it is missing; a failure instead under `GATEWAY_REQUIRE_PEERS=1`.
-    static var requiresRedis: Self {
+    public static var requiresRedis: Self {
         .enabled("needs redis-server, which is not installed here; install it with \(RedisRequirement.install)") {
             if RedisServer.executable != nil { return true }
             if RedisRequirement.isRequired { throw RedisRequirement.Missing() }

@@ -1,0 +1,76 @@
+# A GraphQL server with subscriptions that nobody here wrote: strawberry-graphql on uvicorn,
+# serving multipart subscriptions (subscriptionSpec 1.0) and graphql-sse's distinct
+# connections mode on 127.0.0.1. The Swift tests start it (SubscriptionPeer.swift); it prints
+# "READY <port>" once it accepts connections, and "MISSING <module>" when a module is absent.
+import asyncio, logging, socket, sys
+from typing import AsyncGenerator
+
+logging.disable(logging.CRITICAL)
+try:
+    import strawberry
+    import uvicorn
+    from strawberry.asgi import GraphQL
+    from strawberry.subscriptions import GRAPHQL_SSE_PROTOCOL, MULTIPART_SUBSCRIPTION_PROTOCOL
+except ImportError as missing:
+    print("MISSING", missing, flush=True)
+    sys.exit(0)
+
+# Subscriptions that ended on the server, by the name the client gave them.
+ENDED: dict[str, asyncio.Event] = {}
+
+
+def ended(name: str) -> asyncio.Event:
+    return ENDED.setdefault(name, asyncio.Event())
+
+
+@strawberry.type
+class Query:
+    @strawberry.field
+    async def ended(self, name: str) -> bool:
+        """Waits (at most 20 s) until the subscription `name` has ended on the server."""
+        try:
+            await asyncio.wait_for(ended(name).wait(), 20)
+            return True
+        except asyncio.TimeoutError:
+            return False
+
+
+@strawberry.type
+class Subscription:
+    @strawberry.subscription
+    async def count(self, to: int) -> AsyncGenerator[int, None]:
+        """1, 2, … `to`, then the subscription completes."""
+        for number in range(1, to + 1):
+            yield number
+
+    @strawberry.subscription
+    async def hold(self, name: str) -> AsyncGenerator[int, None]:
+        """1, then nothing until the client goes away; `ended(name)` then answers true."""
+        try:
+            yield 1
+            await asyncio.Event().wait()
+        finally:
+            ended(name).set()
+
+
+schema = strawberry.Schema(query=Query, subscription=Subscription)
+app = GraphQL(schema, subscription_protocols=[MULTIPART_SUBSCRIPTION_PROTOCOL, GRAPHQL_SSE_PROTOCOL])
+
+listener = socket.socket()
+listener.bind(("127.0.0.1", 0))
+listener.listen(128)
+config = uvicorn.Config(app, log_level="critical", lifespan="off")
+server = uvicorn.Server(config)
+
+
+async def main():
+    serving = asyncio.ensure_future(server.serve(sockets=[listener]))
+    while not server.started:
+        if serving.done():
+            return
+        await asyncio.sleep(0.01)
+    print("READY", listener.getsockname()[1], flush=True)
+    await serving
+
+
+asyncio.run(main())
