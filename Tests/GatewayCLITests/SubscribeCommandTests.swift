@@ -10,11 +10,11 @@ import Darwin
 #endif
 
 /// `gateway subscribe` against strawberry-graphql on uvicorn (the server of
-/// Tests/GatewayTests/Streaming/subscription_server.py), over multipart HTTP and server-sent
-/// events. Skipped, saying so, where strawberry-graphql or uvicorn is not installed.
+/// Tests/GatewayTests/Streaming/subscription_server.py), over multipart HTTP, server-sent
+/// events and graphql-transport-ws (SocketWebSocketTransport on Linux). Skipped, saying so, where strawberry-graphql or uvicorn is not installed.
 @Suite(.requires(.strawberry) { try await CLISubscriptionPeer.isRunning() }, .timeLimit(.minutes(3)))
 struct SubscribeCommandTests {
-    static let protocols = ["multipart", "sse"]
+    static let protocols = ["multipart", "sse", "ws"]
 
     @Test(arguments: protocols)
     func printsAThousandEventsInOrderOneJSONLineEachAndExitsZeroWhenTheServerCompletes(_ name: String) async throws {

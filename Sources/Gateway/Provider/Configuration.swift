@@ -90,11 +90,12 @@ extension Provider {
         /// persisted queries, and which errors mean "not authenticated".
         public var graphQL = GraphQLSettings()
         /// What opens the WebSocket of subscriptions over graphql-transport-ws
-        /// (`GraphQLSettings.subscriptions = .webSocket`): `URLSessionWebSocketTransport` by
-        /// default. Where the platform's URLSession has no WebSocket support (Linux with
-        /// Debian's libcurl), use `NIOWebSocketTransport` from the `Transports/AsyncHTTPClient`
-        /// package.
-        public var webSocketTransport: any WebSocketTransport = URLSessionWebSocketTransport()
+        /// (`GraphQLSettings.subscriptions = .webSocket`): `GraphQLWebSocketClient.defaultTransport()`
+        /// by default, `URLSessionWebSocketTransport` on Apple platforms and
+        /// `SocketWebSocketTransport` (`ws://` only) on Linux, whose URLSession has no WebSocket
+        /// support. For `wss://` on Linux use `NIOWebSocketTransport` from the
+        /// `Transports/AsyncHTTPClient` package.
+        public var webSocketTransport: any WebSocketTransport = GraphQLWebSocketClient.defaultTransport()
         /// How that socket is opened, kept alive and opened again: the `connection_init` payload
         /// (the token store's credential as `{"Authorization": "Bearer …"}` by default), the
         /// acknowledgement timeout, keep-alive pings, reconnection back-off and linger.

@@ -7,8 +7,9 @@ import FoundationNetworking
 /// Foundation's libcurl was built with WebSocket support.
 ///
 /// Debian's and Ubuntu's libcurl (7.88 and others) are built without it: there `connect` fails
-/// with `GatewayError` of kind `.unsupported` whose fix names the alternative,
-/// `NIOWebSocketTransport` from the `Transports/AsyncHTTPClient` package.
+/// with `GatewayError` of kind `.unsupported` whose fix names the alternatives,
+/// `SocketWebSocketTransport` for `ws://` and `NIOWebSocketTransport` from the
+/// `Transports/AsyncHTTPClient` package.
 ///
 /// Messages larger than `maxMessageBytes` end the connection (`1009`); binary messages are
 /// refused (`1003`), as the GraphQL over WebSocket protocol sends text only.
@@ -70,8 +71,8 @@ public final class URLSessionWebSocketTransport: WebSocketTransport {
     static func unsupported(_ error: any Error) -> GatewayError {
         GatewayError(.unsupported,
                      "this platform's URLSession cannot open WebSockets (its libcurl was built without WebSocket support)",
-                     fix: "use NIOWebSocketTransport from the Transports/AsyncHTTPClient package "
-                        + "(SwiftNIO; ws and wss on Linux and Apple platforms)",
+                     fix: "use SocketWebSocketTransport for ws:// URLs, or NIOWebSocketTransport from the "
+                        + "Transports/AsyncHTTPClient package (SwiftNIO; ws and wss on Linux and Apple platforms)",
                      underlying: error)
     }
 }

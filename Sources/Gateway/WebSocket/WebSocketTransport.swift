@@ -6,8 +6,9 @@ import Foundation
 /// A transport connects to a `ws` or `wss` URL with the header fields and subprotocols it is
 /// given and hands back an open connection; it does nothing of GraphQL's. Text messages arrive
 /// whole (a fragmented message is put together first), in order; control frames (ping, pong,
-/// close) are the transport's to answer. Two implementations come with Gateway:
-/// `URLSessionWebSocketTransport` (where the platform's URLSession has WebSocket support) and
+/// close) are the transport's to answer. Implementations that come with Gateway:
+/// `URLSessionWebSocketTransport` (where the platform's URLSession has WebSocket support),
+/// `SocketWebSocketTransport` (POSIX sockets, `ws` only; the default on Linux) and
 /// `NIOWebSocketTransport` in the `Transports/AsyncHTTPClient` package (SwiftNIO;
 /// Linux and Apple platforms, `ws` and `wss`).
 ///

@@ -1,6 +1,6 @@
 # A GraphQL server with subscriptions that nobody here wrote: strawberry-graphql on uvicorn,
-# serving multipart subscriptions (subscriptionSpec 1.0) and graphql-sse's distinct
-# connections mode on 127.0.0.1. The Swift tests start it (SubscriptionPeer.swift); it prints
+# serving multipart subscriptions (subscriptionSpec 1.0), graphql-sse's distinct
+# connections mode and graphql-transport-ws on 127.0.0.1. The Swift tests start it (SubscriptionPeer.swift); it prints
 # "READY <port>" once it accepts connections, and "MISSING <module>" when a module is absent.
 import asyncio, logging, socket, sys
 from typing import AsyncGenerator
@@ -10,7 +10,8 @@ try:
     import strawberry
     import uvicorn
     from strawberry.asgi import GraphQL
-    from strawberry.subscriptions import GRAPHQL_SSE_PROTOCOL, MULTIPART_SUBSCRIPTION_PROTOCOL
+    from strawberry.subscriptions import (GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL,
+                                         MULTIPART_SUBSCRIPTION_PROTOCOL)
 except ImportError as missing:
     print("MISSING", missing, flush=True)
     sys.exit(0)
@@ -54,7 +55,8 @@ class Subscription:
 
 
 schema = strawberry.Schema(query=Query, subscription=Subscription)
-app = GraphQL(schema, subscription_protocols=[MULTIPART_SUBSCRIPTION_PROTOCOL, GRAPHQL_SSE_PROTOCOL])
+app = GraphQL(schema, subscription_protocols=[MULTIPART_SUBSCRIPTION_PROTOCOL, GRAPHQL_SSE_PROTOCOL,
+                                             GRAPHQL_TRANSPORT_WS_PROTOCOL])
 
 listener = socket.socket()
 listener.bind(("127.0.0.1", 0))

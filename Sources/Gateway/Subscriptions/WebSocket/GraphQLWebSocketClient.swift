@@ -81,11 +81,13 @@ public final class GraphQLWebSocketClient: Sendable {
     ///   - url: the GraphQL endpoint as a `ws` or `wss` URL (`http` and `https` are taken as
     ///     `ws` and `wss`).
     ///   - headers: header fields for the handshake.
-    ///   - transport: what opens the socket.
+    ///   - transport: what opens the socket: by default `defaultTransport()`, URLSession's on
+    ///     Apple platforms and `SocketWebSocketTransport` (`ws://` only) on Linux.
     ///   - provider: the provider whose session the socket authenticates with and renews;
     ///     `nil` (or a provider without a token store) sends no credential.
     ///   - options: timeouts, keep-alive, reconnection, linger and the `connection_init` payload.
-    public convenience init(url: URL, headers: HTTPHeaders = [:], transport: any WebSocketTransport,
+    public convenience init(url: URL, headers: HTTPHeaders = [:],
+                            transport: any WebSocketTransport = GraphQLWebSocketClient.defaultTransport(),
                             provider: Provider? = nil, options: Options = Options()) {
         let target = url.webSocketURL ?? url
         self.init(url: target, headers: headers, transport: transport,
