@@ -25,7 +25,9 @@ enum LiveAndStreams {
         // A GraphQL subscription: one GraphQLResponse per event until the server completes it;
         // ending the loop (or its task) ends the subscription. Multipart HTTP by default
         // (Apollo Router's subscriptionSpec 1.0), or config.graphQL.subscriptions = .serverSentEvents
-        // (graphql-sse, distinct connections). Each event's `httpResponse.body` is its JSON result.
+        // (graphql-sse, distinct connections), or .webSocket (graphql-transport-ws: one socket per endpoint,
+        // the token store's credential in connection_init, one refresh after a 4401 close). Each event's
+        // `httpResponse.body` is its JSON result.
         let onTick = try operations["OnTick"]
         for try await tick in provider.subscribe(onTick, variables: ["every": 1], as: JSONValue.self) {
             print(tick.data, tick.errors)

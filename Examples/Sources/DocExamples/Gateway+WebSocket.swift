@@ -44,3 +44,10 @@ func urlSessionWebSocketTransport(provider: Provider) {
                                         transport: URLSessionWebSocketTransport(), provider: provider)
     _ = client
 }
+
+// SocketWebSocketTransport
+func socketWebSocketTransport() {
+    let client = GraphQLWebSocketClient(url: URL(string: "ws://127.0.0.1:8000/graphql")!,
+                                        transport: SocketWebSocketTransport())
+    _ = client
+}
