@@ -20,7 +20,8 @@ import Testing
         let script = ScriptedFile(
             first: {
                 LoopbackResponse.file(file, for: $0, etag: "\"v1\"")
-                    .with(fault: .throttleBody(chunk: 64 * 1024, every: .milliseconds(100)))
+                    // 31 pieces a second apart: the cancel, sent at the first progress, lands long before the end.
+                    .with(fault: .throttleBody(chunk: 64 * 1024, every: .seconds(1)))
             },
             later: { LoopbackResponse.file(file, for: $0, etag: "\"v1\"") })
         let server = try LoopbackServer { script.answer($0) }
