@@ -64,8 +64,10 @@ import Testing
                 .swift file under Examples/. Copy its lines, unchanged and together, into \(destination), \
                 and build with `swift build --package-path Examples`.
                 """,
+                // A file ID is "Module/File" (Swift Testing stops the process on one without the
+                // module): the README's blocks have no module of their own.
                 sourceLocation: SourceLocation(
-                    fileID: block.path, filePath: root.appendingPathComponent(block.path).path,
+                    fileID: "Gateway/" + ((block.path as NSString).lastPathComponent), filePath: root.appendingPathComponent(block.path).path,
                     line: block.line, column: 1)
             )
         }
