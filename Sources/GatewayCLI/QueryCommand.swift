@@ -70,10 +70,7 @@ struct QueryCommand: Command {
                 config.observers = [CURLLogger(logsResponseHeaders: true) { output.error($0) }]
             }
         }
-        var requestOptions = GraphQLRequestOptions()
-        requestOptions.headers = options.headers
-        requestOptions.priority = options.priority
-        requestOptions.requiresAuthentication = false
+        let requestOptions = options.requestOptions
         var status: Int32 = 0
         do {
             for try await response in Self.responses(provider, options, requestOptions) {

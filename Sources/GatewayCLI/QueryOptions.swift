@@ -77,6 +77,16 @@ struct QueryOptions {
         operation = try Self.operation(file: positionals[0], name: operationName, output: output)
     }
 
+    /// What the operation is sent with: the header fields and the priority given; no
+    /// credential is required, as the command has no token store (`--bearer` is a header field).
+    var requestOptions: GraphQLRequestOptions {
+        var requestOptions = GraphQLRequestOptions()
+        requestOptions.headers = headers
+        requestOptions.priority = priority
+        requestOptions.requiresAuthentication = false
+        return requestOptions
+    }
+
     /// `--variables` as the base, each `--var name=value` over it (JSON when the value is valid
     /// JSON, else the text as a string).
     static func variables(text: String?, items: [String]) throws(UsageError) -> GraphQLVariables {

@@ -66,10 +66,7 @@ struct SubscribeCommand: Command {
                 config.observers = [CURLLogger(logsResponseHeaders: true) { output.error($0) }]
             }
         }
-        var requestOptions = GraphQLRequestOptions()
-        requestOptions.headers = options.headers
-        requestOptions.priority = options.priority
-        requestOptions.requiresAuthentication = false
+        let requestOptions = options.requestOptions
 
         let consumer = Task { () -> Int32 in
             await Self.printEvents(provider, options, requestOptions, output: output)
