@@ -17,6 +17,9 @@ public struct BenchmarkResult: Sendable {
     public var p10: Double
     /// The 90th percentile of the time per run, in seconds.
     public var p90: Double
+    /// The 99th percentile of the time per run, in seconds, when runs were timed one by one
+    /// (``BenchmarkRunner/measureEachRun(benchmark:input:_:)``).
+    public var p99: Double?
     /// A value derived from every run's result, which keeps the work from being optimized away.
     public var checksum: Int
     /// What the times were measured with.
@@ -34,7 +37,9 @@ public struct BenchmarkResult: Sendable {
         if let reference { return referenceLine(reference) }
         let kind = clock == .cpu ? "median CPU time" : "median"
         var text = "\(benchmark) \(input): \(kind) \(Self.format(median * 1e6)) µs"
-        text += " (p10 \(Self.format(p10 * 1e6)), p90 \(Self.format(p90 * 1e6)); \(runs) runs)"
+        text += " (p10 \(Self.format(p10 * 1e6)), p90 \(Self.format(p90 * 1e6))"
+        if let p99 { text += ", p99 \(Self.format(p99 * 1e6))" }
+        text += "; \(runs) runs)"
         if let rate = megabytesPerSecond, let bytes = bytesPerRun {
             text += ", \(Self.format(rate)) MB/s (\(bytes) bytes)"
         }
@@ -54,6 +59,7 @@ public struct BenchmarkResult: Sendable {
         object.members.append(.init(key: "median_us", value: Self.number(median * 1e6)))
         object.members.append(.init(key: "p10_us", value: Self.number(p10 * 1e6)))
         object.members.append(.init(key: "p90_us", value: Self.number(p90 * 1e6)))
+        if let p99 { object.members.append(.init(key: "p99_us", value: Self.number(p99 * 1e6))) }
         if let rate = megabytesPerSecond { object.members.append(.init(key: "mb_per_s", value: Self.number(rate))) }
         if clock == .cpu { object.members.append(.init(key: "clock", value: .string(clock.rawValue))) }
         return .object(object)
