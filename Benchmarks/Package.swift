@@ -7,6 +7,7 @@ import PackageDescription
 //
 //     swift run -c release peers            # everything, about 2.5 minutes
 //     swift run -c release peers --json     # one JSON object per benchmark
+//     swift run -c release peers download   # a 200 MB file: Provider.download (AHC), bare AHC, curl -o
 let package = Package(
     name: "GatewayBenchmarks",
     platforms: [.macOS(.v13)],

@@ -6,6 +6,7 @@ import Foundation
 ///     peers [--json] [--only graphql|http] [--budget SECONDS] [--runs N]
 ///           [--requests N] [--parallel-requests N] [--server nio|loopback] [--url URL]
 ///           [--corpora PATH]
+///     peers download [--bytes N] [--runs N] [--clients provider,bare,curl]  # see `DownloadBenchmark`
 let usage = """
     usage: peers [--json] [--only graphql|http] [--budget SECONDS] [--runs N] [--requests N]
                  [--parallel-requests N] [--server nio|loopback] [--url URL] [--corpora PATH]
@@ -80,9 +81,35 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "serve":
     do {
-        try await BenchServer.serve(BenchServer.Kind(rawValue: arguments.dropFirst().first ?? "nio") ?? .nio)
+        if arguments.dropFirst().first == "download" {
+            try await DownloadServer.serve(bytes: arguments.dropFirst(2).first.flatMap { Int($0) } ?? 200_000_000)
+        } else {
+            try await BenchServer.serve(BenchServer.Kind(rawValue: arguments.dropFirst().first ?? "nio") ?? .nio)
+        }
     } catch {
         FileHandle.standardOutput.write(Data("error: \(error)\n".utf8))
+    }
+case "download":
+    do {
+        var benchmark = DownloadBenchmark(bytes: 200_000_000, runs: 3)
+        var rest = arguments.dropFirst()
+        let usage = "usage: peers download [--bytes N] [--runs N] [--clients provider,bare,curl]"
+        while let argument = rest.popFirst(), let value = rest.popFirst() {
+            switch (argument, Int(value)) {
+            case ("--bytes", let number?) where number > 0: benchmark.bytes = number
+            case ("--runs", let number?) where number > 0: benchmark.runs = number
+            case ("--clients", _):
+                let names = value.split(separator: ",").map(String.init)
+                benchmark.clients = DownloadBenchmark.Client.allCases.filter { names.contains($0.argument) }
+                guard benchmark.clients.count == names.count else { throw PeerFailure(usage) }
+            default: throw PeerFailure(usage)
+            }
+        }
+        guard !arguments.count.isMultiple(of: 2) else { throw PeerFailure(usage) }  // "download", then pairs
+        print(try await benchmark.run())
+    } catch {
+        FileHandle.standardError.write(Data("peers: \(error)\n".utf8))
+        exit(1)
     }
 case "client":
     let line = await HTTPBenchmarks.runClient(Array(arguments.dropFirst()))

@@ -5,7 +5,8 @@ import NIOFoundationCompat
 
 extension AsyncHTTPClientTransport {
     /// One exchange's body as the client reads it: backpressured (the client reads from the
-    /// network only as chunks are asked for, one or two ahead), checked against the announced
+    /// network only as chunks are asked for, at most `Exchange.readAhead` bytes ahead; chunks
+    /// that waited are handed out together), checked against the announced
     /// length and the request's size limit, within the idle timeout and deadline. Dropping the
     /// body or its iterator before the end, or cancelling the task that reads, cancels the request.
     struct Body: AsyncSequence, Sendable {
@@ -49,17 +50,17 @@ extension AsyncHTTPClientTransport {
             mutating func next() async throws -> Data? {
                 guard let exchange = release?.exchange else { return nil }
                 do {
-                    guard let buffer = try await exchange.nextChunk() else {
+                    guard let handout = try await exchange.nextChunk() else {
                         release = nil
                         if let expected = body.expected, received < expected {
                             throw AsyncHTTPClientTransport.connectionLost(body.request, received: received, expected: expected)
                         }
                         return nil
                     }
-                    received += buffer.readableBytes
+                    received += handout.readableBytes
                     let limit = body.request.maxResponseBytes
                     if received > limit { throw GatewayError.responseTooLarge(body.request, limit: limit, declared: nil) }
-                    return Data(buffer: buffer, byteTransferStrategy: .copy)
+                    return handout.data
                 } catch {
                     release = nil
                     exchange.abandon()

@@ -24,8 +24,8 @@ import NIOCore
 /// - **Time.** `request.timeout` (or the configured default) is an idle timeout: the longest
 ///   wait for any network activity. `request.deadline` bounds the whole call, redirects
 ///   included. Either ends the call with `.timeout` saying which limit passed.
-/// - **Size.** The body is read from the network only as its chunks are asked for (at most two
-///   chunks ahead), so nothing piles up ahead of the reader; past `request.maxResponseBytes` (counted after
+/// - **Size.** The body is read from the network only as its chunks are asked for (at most
+///   512 KiB ahead), so nothing piles up ahead of the reader; past `request.maxResponseBytes` (counted after
 ///   decompression) the body ends with `.responseTooLarge` and the transfer stops.
 /// - **Truncation.** A body cut off before its end ends with `.transport` ("connection lost"),
 ///   never with a short success.

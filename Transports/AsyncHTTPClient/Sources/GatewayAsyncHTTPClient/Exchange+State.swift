@@ -1,8 +1,38 @@
 import AsyncHTTPClient
+import Foundation
 import NIOCore
+import NIOFoundationCompat
 import NIOHTTP1
 
 extension Exchange {
+    /// How many bytes of body may arrive before the reader asks for them; past that, the client
+    /// reads no more until the reader takes some.
+    static let readAhead = 512 * 1024
+    /// The most bytes of waiting chunks handed to the reader as one (a single larger chunk, as
+    /// decompression may make, is handed out as it is).
+    static let largestHandout = 256 * 1024
+
+    /// What the reader gets at once: the chunk it asked for and those that waited behind it,
+    /// so that a reader slower than the network takes many reads' worth in one step.
+    struct Handout {
+        var first: ByteBuffer
+        var more: [ByteBuffer] = []
+
+        var readableBytes: Int { more.reduce(first.readableBytes) { $0 + $1.readableBytes } }
+
+        /// The bytes, copied once into one `Data`.
+        var data: Data {
+            guard !more.isEmpty else { return Data(buffer: first, byteTransferStrategy: .copy) }
+            var data = Data(capacity: readableBytes)
+            func append(_ buffer: ByteBuffer) {
+                buffer.withUnsafeReadableBytes { data.append($0.bindMemory(to: UInt8.self)) }
+            }
+            append(first)
+            more.forEach(append)
+            return data
+        }
+    }
+
     enum Phase {
         case waitingForHead
         /// The head has arrived; the body has not ended.
@@ -24,10 +54,11 @@ extension Exchange {
     struct State {
         var phase = Phase.waitingForHead
         var headWaiter: CheckedContinuation<HTTPResponseHead, any Error>?
-        var readWaiter: CheckedContinuation<ByteBuffer?, any Error>?
-        /// Chunks that arrived before they were asked for.
-        var chunks = CircularBuffer<ByteBuffer>(initialCapacity: 2)
-        /// Completed when the reader takes a chunk: until then the client reads no more.
+        var readWaiter: CheckedContinuation<Handout?, any Error>?
+        /// Chunks that arrived before they were asked for, and their bytes.
+        var chunks = CircularBuffer<ByteBuffer>(initialCapacity: 4)
+        var waitingBytes = 0
+        /// Completed when the reader takes chunks: until then the client reads no more.
         var demand: EventLoopPromise<Void>?
         var task: HTTPClient.Task<Void>?
         var timer: Scheduled<Void>?
@@ -43,7 +74,7 @@ extension Exchange {
         /// What waits to be handed out once the exchange has ended.
         struct Ended {
             var headWaiter: CheckedContinuation<HTTPResponseHead, any Error>?
-            var readWaiter: CheckedContinuation<ByteBuffer?, any Error>?
+            var readWaiter: CheckedContinuation<Handout?, any Error>?
             var demand: EventLoopPromise<Void>?
             var timer: Scheduled<Void>?
             var task: HTTPClient.Task<Void>?
@@ -63,12 +94,20 @@ extension Exchange {
             return Ended(headWaiter: headWaiter, readWaiter: readWaiter, demand: demand, timer: timer, task: task)
         }
 
-        /// The next chunk, the end (`nil`) or the failure when one is ready, with the client's
-        /// demand to complete when a chunk was taken; `ready` is `nil` when the reader must wait.
-        mutating func takeChunk() -> (ready: Result<ByteBuffer?, any Error>?, demand: EventLoopPromise<Void>?) {
+        /// The chunks waiting (up to `largestHandout` bytes of them, at least one), the end
+        /// (`nil`) or the failure when one is ready, with the client's demand to complete when
+        /// chunks were taken; `ready` is `nil` when the reader must wait.
+        mutating func takeChunk() -> (ready: Result<Handout?, any Error>?, demand: EventLoopPromise<Void>?) {
             if let chunk = chunks.popFirst() {
+                var handout = Handout(first: chunk)
+                var taken = chunk.readableBytes
+                while let next = chunks.first, taken + next.readableBytes <= Exchange.largestHandout {
+                    handout.more.append(chunks.removeFirst())
+                    taken += next.readableBytes
+                }
+                waitingBytes -= taken
                 defer { demand = nil }
-                return (.success(chunk), demand)
+                return (.success(handout), demand)
             }
             switch phase {
             case .waitingForHead, .streaming: return (nil, nil)

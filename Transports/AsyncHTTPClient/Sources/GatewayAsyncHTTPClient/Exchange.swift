@@ -8,9 +8,10 @@ import NIOHTTP1
 /// that waits for the head and then to the one that reads the body.
 ///
 /// No task of its own: the client calls the delegate methods on its event loop, and they resume
-/// whichever reader is waiting. A chunk that arrives before it is asked for waits here (at most
-/// two: past that, the client is told to stop reading until the reader catches up), so a small
-/// body that comes with its head is read without suspending. The deadline is the client's own
+/// whichever reader is waiting. A chunk that arrives before it is asked for waits here (up to
+/// `readAhead` bytes: past that, the client is told to stop reading until the reader catches
+/// up), so a small body that comes with its head is read without suspending, and a reader
+/// slower than the network takes the chunks that waited in one step. The deadline is the client's own
 /// (it bounds the whole exchange); the idle timeout, when the client's read timeout is not the
 /// request's, is one timer on the event loop, checked when it fires and set again from the last
 /// activity, counting only while someone waits for the exchange.
@@ -63,9 +64,9 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
         }
     }
 
-    /// The next chunk of the body, `nil` at its end: at once when one is waiting, otherwise when
-    /// the client delivers it.
-    func nextChunk() async throws -> ByteBuffer? {
+    /// The next chunks of the body, `nil` at its end: at once those waiting, otherwise the next
+    /// one when the client delivers it.
+    func nextChunk() async throws -> Handout? {
         let (ready, demand) = state.withLockedValue { $0.takeChunk() }
         demand?.succeed()
         if let ready { return try ready.get() }
@@ -136,7 +137,7 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
 
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
         let now = ContinuousClock.now
-        let (waiter, mustWait) = state.withLockedValue { state -> (CheckedContinuation<ByteBuffer?, any Error>?, Bool) in
+        let (waiter, mustWait) = state.withLockedValue { state -> (CheckedContinuation<Handout?, any Error>?, Bool) in
             state.lastActivity = now
             guard case .streaming = state.phase else { return (nil, false) }
             if let waiter = state.readWaiter {
@@ -144,13 +145,14 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
                 return (waiter, false)
             }
             state.chunks.append(buffer)
-            return (nil, state.chunks.count >= 2)
+            state.waitingBytes += buffer.readableBytes
+            return (nil, state.waitingBytes >= Self.readAhead)
         }
-        if let waiter { waiter.resume(returning: buffer) }
+        if let waiter { waiter.resume(returning: Handout(first: buffer)) }
         guard mustWait else { return task.eventLoop.makeSucceededVoidFuture() }
         let demand = task.eventLoop.makePromise(of: Void.self)
         let stillWanted = state.withLockedValue { state -> Bool in
-            guard case .streaming = state.phase, state.chunks.count >= 2 else { return false }
+            guard case .streaming = state.phase, state.waitingBytes >= Self.readAhead else { return false }
             state.demand = demand
             return true
         }
