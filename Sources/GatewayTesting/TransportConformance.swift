@@ -137,6 +137,23 @@ public struct TransportConformance: Sendable {
         return data
     }
 
+    /// Where `received` first differs from `expected`, in words; `nil` when they are equal.
+    ///
+    /// Checks compare large bodies with this rather than `==` inside `#expect`, whose failure
+    /// message diffs the two byte by byte: for bodies of tens of kilobytes that diff runs for
+    /// hours and the test process looks hung.
+    ///
+    /// - Parameters:
+    ///   - received: the bytes that arrived.
+    ///   - expected: the bytes that were sent.
+    /// - Returns: the lengths and the first differing offset, or `nil`.
+    public static func difference(_ received: Data, from expected: Data) -> String? {
+        guard received != expected else { return nil }
+        let offset = zip(received, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(received.count, expected.count)
+        return "\(received.count) bytes arrived where \(expected.count) were sent; they first differ at byte \(offset)"
+    }
+
     /// "gateway " × 500 compressed with gzip.
     static let gzipBody =
         Data(base64Encoded: "H4sIAAAAAAACA+3FMQ0AMAgAMCuzxrFggITgHhk87dOM+h3z0rZt27Ztn71PbALKoA8AAA==") ?? Data()
