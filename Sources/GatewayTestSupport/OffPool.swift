@@ -14,7 +14,11 @@
 //    many of their own tasks truly in parallel: the lane has few threads.
 // 2. A blocking call (reading a child process's pipe, `waitpid`, a semaphore) goes in
 //    `try await OffPool.blocking { ... }`, on a thread of its own. Never `Process.waitUntilExit`:
-//    it can spin on Linux.
+//    it can spin on Linux. Blocking work that must run while the test awaits something else (a
+//    scripted server answering the connection the code under test opens, against its deadline)
+//    is started with `let work = OffPool.start { ... }` and awaited with `try await work.value`:
+//    `async let x = OffPool.blocking { ... }` starts its thread only when the child task gets a
+//    pool thread, which, while other tests hold the pool, can be after the deadline has passed.
 // 3. An expensive fixture shared by many tests or parameterized cases (a corpus schema, a command's
 //    result for a whole folder, a third-party server) is built once per process through a
 //    `static let cache = OnceCache<Key, Value>()`: cases start all at once and would otherwise

@@ -20,7 +20,8 @@ package struct ThirdPartyServer: Sendable, CustomStringConvertible {
         name: "ariadne", install: "python3 -m pip install -r .ci/requirements.txt (ariadne 1.1.1 on werkzeug)")
     package static let strawberry = ThirdPartyServer(
         name: "strawberry-graphql",
-        install: "python3 -m pip install -r .ci/requirements.txt (strawberry-graphql 0.341.2 on uvicorn 0.54.0)")
+        install: "python3 -m pip install -r .ci/requirements.txt (strawberry-graphql 0.341.2 on uvicorn 0.54.0 "
+            + "with websockets 17.4)")
 
     /// Makes the description of a server.
     package init(name: String, install: String) {

@@ -55,6 +55,21 @@ import Testing
         }
     }
 
+    /// The work runs while this test holds its pool thread without awaiting: its thread needed
+    /// no pool thread to start.
+    @Test func startedWorkRunsBeforeAnyoneAwaitsItAndHandsBackItsResult() async throws {
+        let ran = DispatchSemaphore(value: 0)
+        let work = OffPool.start { () -> Int in
+            ran.signal()
+            return 42
+        }
+        #expect(ran.wait(timeout: .now() + 20) == .success)
+        #expect(try await work.value == 42)
+        #expect(try await work.value == 42)
+        let failing = OffPool.start { () throws -> Int in throw CocoaError(.fileNoSuchFile) }
+        await #expect(throws: CocoaError.self) { try await failing.value }
+    }
+
     @Test func aOnceCacheBuildsEachKeyOnceOnTheLaneForManyAskersAtOnce() async throws {
         let cache = OnceCache<String, Int>()
         let builds = BuildCount()

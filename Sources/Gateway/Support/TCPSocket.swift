@@ -66,28 +66,21 @@ package final class TCPSocket {
 
     /// Connects to `host:port`, trying each address the name resolves to, by `deadline`.
     ///
-    /// Name resolution (`getaddrinfo`) is not bounded by the deadline: use addresses, or names
-    /// the resolver answers at once.
+    /// Resolving the name counts against the deadline too: `resolver` runs on a thread of its
+    /// own, and a resolver that has not answered by the deadline is left to finish there while
+    /// this throws `.timeout`.
     ///
-    /// - Parameter service: the peer's name in messages.
-    package static func connect(host: String, port: Int, service: String,
-                                deadline: ContinuousClock.Instant) throws(Failure) -> TCPSocket {
+    /// - Parameters:
+    ///   - service: the peer's name in messages.
+    ///   - resolver: what turns the host name into addresses; the system's (`getaddrinfo`) by default.
+    package static func connect(host: String, port: Int, service: String, deadline: ContinuousClock.Instant,
+                                resolver: @escaping Resolver = TCPSocket.systemResolver) throws(Failure) -> TCPSocket {
         let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = streamType
-        var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &list)
-        guard status == 0, let first = list else {
-            let reason = gai_strerror(status).map { String(cString: $0) } ?? "error \(status)"
-            throw Failure(kind: .connection, message: "could not resolve the \(service) host \(host): \(reason)")
-        }
-        defer { freeaddrinfo(list) }
-        var lastError = Failure(kind: .connection, message: "could not connect to \(service) at \(address)")
-        var current: UnsafeMutablePointer<addrinfo>? = first
-        while let info = current {
-            current = info.pointee.ai_next
-            let fd = socket(info.pointee.ai_family, streamType, 0)
+        let addresses = try resolve(host, port, service: service, deadline: deadline, with: resolver)
+        var lastError = Failure(kind: .connection, message: "could not connect to \(service) at \(address): "
+                                + "the host name \(host) resolved to no address")
+        for resolved in addresses {
+            let fd = socket(resolved.family, streamType, 0)
             guard fd >= 0 else {
                 lastError = error("socket", address)
                 continue
@@ -103,7 +96,7 @@ package final class TCPSocket {
             #endif
             let candidate = TCPSocket(fd: fd, address: address, service: service)
             do {
-                try candidate.finishConnecting(info.pointee.ai_addr, info.pointee.ai_addrlen, deadline: deadline)
+                try candidate.finishConnecting(resolved, deadline: deadline)
                 return candidate
             } catch {
                 lastError = error
@@ -113,9 +106,12 @@ package final class TCPSocket {
         throw lastError
     }
 
-    private func finishConnecting(_ address: UnsafeMutablePointer<sockaddr>?, _ length: socklen_t,
-                                  deadline: ContinuousClock.Instant) throws(Failure) {
-        if posixConnect(fd, address, length) == 0 { return }
+    private func finishConnecting(_ resolved: ResolvedAddress, deadline: ContinuousClock.Instant) throws(Failure) {
+        let status = resolved.socketAddress.withUnsafeBytes { bytes -> Int32 in
+            guard let base = bytes.baseAddress else { return -1 }
+            return posixConnect(fd, base.assumingMemoryBound(to: sockaddr.self), socklen_t(bytes.count))
+        }
+        if status == 0 { return }
         guard errno == EINPROGRESS || errno == EINTR else {
             throw Self.error("connect to \(service) at", self.address)
         }
@@ -231,7 +227,7 @@ package final class TCPSocket {
 }
 
 // Free functions, so that the names reach the C library past `TCPSocket`'s own `send` and `close`.
-private func posixConnect(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
+private func posixConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
     connect(fd, address, length)
 }
 

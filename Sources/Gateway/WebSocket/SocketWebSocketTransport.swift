@@ -15,8 +15,9 @@ import Foundation
 /// - A message received larger than `maxMessageBytes` ends the connection (`1009`); a larger
 ///   one sent throws `.responseTooLarge`. Binary messages end it (`1003`), as the GraphQL over
 ///   WebSocket protocol sends text only.
-/// - The TCP connection and the handshake are bounded by `handshakeTimeout`; resolving the
-///   host name (`getaddrinfo`) is not.
+/// - Resolving the host name, the TCP connection and the handshake are bounded by
+///   `handshakeTimeout` together; past it `connect` throws `.timeout` naming the URL (a
+///   resolver that has not answered is left to finish on a thread of its own).
 ///
 /// ```swift
 /// let client = GraphQLWebSocketClient(url: URL(string: "ws://127.0.0.1:8000/graphql")!,
@@ -25,16 +26,19 @@ import Foundation
 public struct SocketWebSocketTransport: WebSocketTransport {
     /// The largest message, sent or received: 16 MiB by default.
     public let maxMessageBytes: Int
-    /// How long the TCP connection and the opening handshake may take: 30 s by default.
+    /// How long resolving the host, the TCP connection and the opening handshake may take
+    /// together: 30 s by default.
     public let handshakeTimeout: Duration
     /// How long one send may wait for the socket, and how long the server has to answer a close.
     public let sendTimeout: Duration
+    /// What turns the URL's host into addresses: the system's resolver (tests put a slow one here).
+    var resolver: TCPSocket.Resolver = TCPSocket.systemResolver
 
     /// Creates a transport.
     ///
     /// - Parameters:
     ///   - maxMessageBytes: the largest message sent or received (at least 1,024).
-    ///   - handshakeTimeout: how long connecting and the opening handshake may take.
+    ///   - handshakeTimeout: how long resolving, connecting and the opening handshake may take.
     ///   - sendTimeout: how long a send may wait, and a close for its answer.
     public init(maxMessageBytes: Int = 16 * 1024 * 1024, handshakeTimeout: Duration = .seconds(30),
                 sendTimeout: Duration = .seconds(10)) {
@@ -102,7 +106,7 @@ public struct SocketWebSocketTransport: WebSocketTransport {
         var received: [UInt8] = []
         do {
             socket = try TCPSocket.connect(host: handshake.host, port: handshake.port,
-                                           service: "the WebSocket server", deadline: deadline)
+                                           service: "the WebSocket server", deadline: deadline, resolver: resolver)
             try socket.send(handshake.request, deadline: deadline)
             var buffer = [UInt8](repeating: 0, count: 4096)
             while WebSocketHandshake.endOfHead(in: received) == nil {
@@ -116,8 +120,14 @@ public struct SocketWebSocketTransport: WebSocketTransport {
                 received.append(contentsOf: buffer[..<count])
             }
         } catch let failure as TCPSocket.Failure {
-            throw GatewayError(failure.kind == .timeout ? .timeout : .transport,
-                               "the WebSocket connection could not be opened: \(failure.message)")
+            let target = Redaction.redactedURL(handshake.url)
+            if failure.kind == .timeout {
+                throw GatewayError(.timeout, "the WebSocket connection to \(target) could not be opened within "
+                                   + "the handshake timeout of \(handshakeTimeout): \(failure.message)",
+                                   fix: "check that the server answers WebSocket handshakes at this URL, "
+                                      + "or raise SocketWebSocketTransport's handshakeTimeout")
+            }
+            throw GatewayError(.transport, "the WebSocket connection to \(target) could not be opened: \(failure.message)")
         }
         let end = WebSocketHandshake.endOfHead(in: received) ?? received.count
         let chosen = try handshake.check(head: Array(received[..<end]))

@@ -1,7 +1,9 @@
-# A GraphQL server with subscriptions that nobody here wrote: strawberry-graphql on uvicorn,
-# serving multipart subscriptions (subscriptionSpec 1.0), graphql-sse's distinct
-# connections mode and graphql-transport-ws on 127.0.0.1. The Swift tests start it (SubscriptionPeer.swift); it prints
-# "READY <port>" once it accepts connections, and "MISSING <module>" when a module is absent.
+# A GraphQL server with subscriptions that nobody here wrote: strawberry-graphql on uvicorn (with the
+# websockets package), on 127.0.0.1. It serves multipart subscriptions (subscriptionSpec 1.0),
+# graphql-sse's distinct connections mode and graphql-transport-ws at every path, and at `/echo` a
+# plain WebSocket app that echoes text. The Swift tests start it (SubscriptionPeer.swift,
+# WebSocketPeer.swift, and the CLI's tests); it prints "READY <port>" once it accepts connections,
+# and "MISSING <module>" when a module is absent.
 import asyncio, logging, socket, sys
 from typing import AsyncGenerator
 
@@ -9,6 +11,7 @@ logging.disable(logging.CRITICAL)
 try:
     import strawberry
     import uvicorn
+    import websockets  # noqa: F401 (uvicorn's "websockets-sansio" WebSocket server below)
     from strawberry.asgi import GraphQL
     from strawberry.subscriptions import (GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL,
                                          MULTIPART_SUBSCRIPTION_PROTOCOL)
@@ -55,13 +58,40 @@ class Subscription:
 
 
 schema = strawberry.Schema(query=Query, subscription=Subscription)
-app = GraphQL(schema, subscription_protocols=[MULTIPART_SUBSCRIPTION_PROTOCOL, GRAPHQL_SSE_PROTOCOL,
-                                             GRAPHQL_TRANSPORT_WS_PROTOCOL])
+graphql = GraphQL(schema, subscription_protocols=[MULTIPART_SUBSCRIPTION_PROTOCOL, GRAPHQL_SSE_PROTOCOL,
+                                                 GRAPHQL_TRANSPORT_WS_PROTOCOL])
+
+
+async def echo(scope, receive, send):
+    """Accepts the first subprotocol offered and echoes text; "close <code> <reason>" closes
+    with that code and reason."""
+    await receive()
+    offered = scope.get("subprotocols") or []
+    await send({"type": "websocket.accept", "subprotocol": offered[0] if offered else None})
+    while True:
+        message = await receive()
+        if message["type"] != "websocket.receive":
+            return
+        text = message.get("text") or ""
+        if text.startswith("close "):
+            _, code, reason = text.split(" ", 2)
+            await send({"type": "websocket.close", "code": int(code), "reason": reason})
+            return
+        await send({"type": "websocket.send", "text": text})
+
+
+async def app(scope, receive, send):
+    if scope["type"] == "websocket" and scope["path"] == "/echo":
+        await echo(scope, receive, send)
+    else:
+        await graphql(scope, receive, send)
+
 
 listener = socket.socket()
 listener.bind(("127.0.0.1", 0))
 listener.listen(128)
-config = uvicorn.Config(app, log_level="critical", lifespan="off")
+config = uvicorn.Config(app, log_level="critical", lifespan="off", ws="websockets-sansio",
+                        ws_max_size=64 * 1024 * 1024)
 server = uvicorn.Server(config)
 
 

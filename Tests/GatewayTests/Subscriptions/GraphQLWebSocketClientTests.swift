@@ -3,11 +3,14 @@ import Foundation
 import GatewayTesting
 import Testing
 
+/// Clients run on a `ManualClock`, so that no timer of real time (the acknowledgement timeout)
+/// fires while the test waits for a thread of a busy pool.
 @Suite struct GraphQLWebSocketClientTests {
     let url = URL(string: "ws://127.0.0.1:1/graphql")!
 
     func makeClient(_ transport: ScriptedWebSocketTransport, provider: Provider? = nil,
-                options: GraphQLWebSocketClient.Options = .init(keepAlive: nil)) -> GraphQLWebSocketClient {
+                options: GraphQLWebSocketClient.Options = .init(keepAlive: nil, clock: ManualClock()))
+        -> GraphQLWebSocketClient {
         GraphQLWebSocketClient(url: url, headers: ["X-App": "tests"], transport: transport, provider: provider,
                                options: options)
     }
@@ -58,7 +61,7 @@ import Testing
         }
         let options = GraphQLWebSocketClient.Options(connectionPayload: { credential in
             ["token": .string(credential?.accessToken ?? "none")]
-        }, keepAlive: nil)
+        }, keepAlive: nil, clock: ManualClock())
         let client = makeClient(transport, provider: provider, options: options)
         let consumer = Task { await collect(client.subscribe(.init(query: "subscription { a }"))) }
         let socket = await transport.accept()

@@ -3,6 +3,8 @@ import Foundation
 import GatewayTesting
 import Testing
 
+/// Every client runs on a `ManualClock`, so that no timer of real time (the acknowledgement
+/// timeout, a back-off) fires while the test waits for a thread of a busy pool.
 @Suite struct GraphQLWebSocketRecoveryTests {
     let url = URL(string: "ws://127.0.0.1:1/graphql")!
 
@@ -20,7 +22,7 @@ import Testing
         let stub = StubTransport()
         let transport = ScriptedWebSocketTransport()
         let client = GraphQLWebSocketClient(url: url, transport: transport, provider: signedInProvider(stub),
-                                            options: .init(keepAlive: nil))
+                                            options: .init(keepAlive: nil, clock: ManualClock()))
         let consumer = Task { await collect(client.subscribe(.init(query: "subscription { a }"))) }
         let first = await transport.accept()
         #expect(await first.acknowledge() == .text(#"{"type":"connection_init","payload":{"Authorization":"Bearer old"}}"#))
@@ -45,7 +47,7 @@ import Testing
         let stub = StubTransport()
         let transport = ScriptedWebSocketTransport()
         let client = GraphQLWebSocketClient(url: url, transport: transport, provider: signedInProvider(stub),
-                                            options: .init(keepAlive: nil))
+                                            options: .init(keepAlive: nil, clock: ManualClock()))
         let consumer = Task { await collect(client.subscribe(.init(query: "subscription { a }"))) }
         let first = await transport.accept()
         _ = await first.next()
@@ -61,7 +63,7 @@ import Testing
 
     @Test func withoutATokenStoreARefusalEndsWithAuthentication() async throws {
         let transport = ScriptedWebSocketTransport()
-        let client = GraphQLWebSocketClient(url: url, transport: transport, options: .init(keepAlive: nil))
+        let client = GraphQLWebSocketClient(url: url, transport: transport, options: .init(keepAlive: nil, clock: ManualClock()))
         let consumer = Task { await collect(client.subscribe(.init(query: "subscription { a }"))) }
         let socket = await transport.accept()
         _ = await socket.next()
@@ -119,7 +121,7 @@ import Testing
 
     @Test func aFatalCloseCodeEndsEverySubscriptionWithoutReconnecting() async throws {
         let transport = ScriptedWebSocketTransport()
-        let client = GraphQLWebSocketClient(url: url, transport: transport, options: .init(keepAlive: nil))
+        let client = GraphQLWebSocketClient(url: url, transport: transport, options: .init(keepAlive: nil, clock: ManualClock()))
         let consumer = Task { await collect(client.subscribe(.init(query: "subscription { a }"))) }
         let socket = await transport.accept()
         await socket.acknowledge()

@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// A scripted WebSocket server on 127.0.0.1, one raw frame at a time: the tests write each
-/// byte the server sends and read each frame the client sent. Blocking; call it through
+/// byte the server sends and read each frame the client sent. Blocking; answer a handshake
+/// through `OffPool.start`, before the client connects, and call the rest through
 /// `OffPool.blocking`. Reads give up after 20 s so that a broken client fails the test.
 final class RawWebSocketPeer: @unchecked Sendable {
     struct Frame: Hashable {

@@ -5,7 +5,7 @@ import Testing
 
 /// `SocketWebSocketTransport` against uvicorn's WebSocket server (the `websockets` package) and
 /// strawberry-graphql over graphql-transport-ws, on 127.0.0.1.
-@Suite(.requires(WebSocketPeer.server, started: { try await WebSocketPeer.isRunning() }))
+@Suite(.requires(.strawberry) { try await WebSocketPeer.isRunning() })
 struct SocketWebSocketServerTests {
     let transport = SocketWebSocketTransport(handshakeTimeout: .seconds(30))
 

@@ -4,19 +4,24 @@ import GatewayTestSupport
 import Testing
 
 /// `SocketWebSocketTransport` against a scripted server on 127.0.0.1, frame by frame.
+///
+/// The server's side of a handshake runs on a thread started before the client connects
+/// (`OffPool.start`): the client's handshake deadline runs from the moment it connects, and a
+/// server that first needed a thread of the cooperative pool could miss it while other tests
+/// compute there.
 @Suite struct SocketWebSocketTransportTests {
     let transport = SocketWebSocketTransport(maxMessageBytes: 1024, handshakeTimeout: .seconds(20))
 
     /// Connects to `peer`, which accepts the handshake with `subprotocol`.
     func open(_ peer: RawWebSocketPeer, subprotocol: String? = nil,
               transport: SocketWebSocketTransport? = nil) async throws -> any WebSocketConnection {
-        async let answered: Void = OffPool.blocking {
+        let answered = OffPool.start {
             let request = try peer.acceptHandshake()
             try peer.switchProtocols(key: request.fields["sec-websocket-key"] ?? "", subprotocol: subprotocol)
         }
         let connection = try await (transport ?? self.transport)
             .connect(to: peer.url, headers: [:], subprotocols: subprotocol.map { [$0] } ?? [])
-        try await answered
+        try await answered.value
         return connection
     }
 
@@ -24,27 +29,27 @@ import Testing
     func refusal(subprotocols: [String] = [], _ answer: @escaping @Sendable (RawWebSocketPeer, String) throws -> Void)
         async throws -> GatewayError {
         let peer = try RawWebSocketPeer()
-        async let answered: Void = OffPool.blocking {
+        let answered = OffPool.start {
             let request = try peer.acceptHandshake()
             try answer(peer, request.fields["sec-websocket-key"] ?? "")
         }
         let error = await #expect(throws: GatewayError.self) {
             _ = try await transport.connect(to: peer.url, headers: [:], subprotocols: subprotocols)
         }
-        try await answered
+        try await answered.value
         return try #require(error)
     }
 
     @Test func theHandshakeSendsAKeyTheVersionAndTheSubprotocolsAndKeepsTheChosenOne() async throws {
         let peer = try RawWebSocketPeer()
-        async let request = OffPool.blocking { () throws -> (line: String, fields: [String: String]) in
+        let request = OffPool.start { () throws -> (line: String, fields: [String: String]) in
             let request = try peer.acceptHandshake()
             try peer.switchProtocols(key: request.fields["sec-websocket-key"] ?? "", subprotocol: "graphql-transport-ws")
             return request
         }
         let connection = try await transport.connect(to: peer.url, headers: ["Authorization": "Bearer t0k3n"],
                                                      subprotocols: ["graphql-transport-ws", "graphql-ws"])
-        let (line, fields) = try await request
+        let (line, fields) = try await request.value
         #expect(line == "GET /socket?x=1 HTTP/1.1")
         #expect(fields["host"] == "127.0.0.1:\(peer.port)")
         #expect(fields["upgrade"] == "websocket" && fields["connection"] == "Upgrade")
@@ -81,12 +86,30 @@ import Testing
     @Test func aServerThatNeverAnswersTheHandshakeTimesOut() async throws {
         let peer = try RawWebSocketPeer()
         let quick = SocketWebSocketTransport(handshakeTimeout: .milliseconds(300))
-        async let request = OffPool.blocking { try peer.acceptHandshake().line }
+        let request = OffPool.start { try peer.acceptHandshake().line }
         let error = await #expect(throws: GatewayError.self) {
             _ = try await quick.connect(to: peer.url, headers: [:], subprotocols: [])
         }
         #expect(error?.kind == .timeout)
-        #expect(try await request.hasPrefix("GET /socket"))
+        #expect(error?.message.contains("ws://127.0.0.1:\(peer.port)/socket") == true)
+        #expect(error?.fix?.contains("handshakeTimeout") == true)
+        #expect(try await request.value.hasPrefix("GET /socket"))
+    }
+
+    @Test func aHostNameThatIsNotResolvedWithinTheHandshakeTimeoutTimesOutNamingTheURL() async throws {
+        let release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
+        var quick = SocketWebSocketTransport(handshakeTimeout: .milliseconds(300))
+        quick.resolver = { _, _ in
+            release.wait()
+            return .failure(TCPSocket.ResolutionFailure(reason: "answered after the test"))
+        }
+        let error = await #expect(throws: GatewayError.self) {
+            _ = try await quick.connect(to: URL(string: "ws://slow.example:8080/graphql")!, headers: [:], subprotocols: [])
+        }
+        #expect(error?.kind == .timeout)
+        #expect(error?.message.contains("ws://slow.example:8080/graphql") == true)
+        #expect(error?.message.contains("timed out resolving slow.example, the host of the WebSocket server") == true)
     }
 
     @Test func wssIsRefusedNamingTheTransportsThatHaveTLS() async throws {
