@@ -130,8 +130,10 @@ struct Attempt: Sendable {
     /// How the transport answered.
     enum Outcome: Sendable {
         case response(HTTPResponse)
-        /// The attempt failed without a response (a transport error or timeout).
-        case failure(GatewayError)
+        /// The attempt failed without a response (a transport error or timeout). Held by
+        /// reference: a failure is rare, and inline it would make every attempt as large as
+        /// a `GatewayError` with its request and response.
+        indirect case failure(GatewayError)
     }
 
     /// The request as the encoders made it (step 5).
