@@ -1,20 +1,31 @@
 import Foundation
 
 /// What the response cache decided about one request before it is sent: its key and policy.
-struct CachePlan: Sendable {
+/// A reference: the steps after step 2 share one plan instead of copying its fields.
+final class CachePlan: Sendable {
     /// The key to look up (a REST key includes the `Vary` fields known for its URL).
-    var key: CacheKey
+    let key: CacheKey
     /// The request's policy.
-    var policy: CachePolicy
+    let policy: CachePolicy
     /// The request's settings (time to live, tags).
-    var settings: CacheSettings
+    let settings: CacheSettings
     /// Whose data the response is.
-    var partition: CachePartition
+    let partition: CachePartition
     /// For a REST request: its full URL and header fields (the `Vary` fields are taken from
     /// these when the response is stored); `nil` for GraphQL.
-    var rest: (url: URL, headers: HTTPHeaders)?
+    let rest: (url: URL, headers: HTTPHeaders)?
     /// For a REST request: the `Vary` names `key` was made with (those last seen for its URL).
-    var varyNames: [String] = []
+    let varyNames: [String]
+
+    init(key: CacheKey, policy: CachePolicy, settings: CacheSettings, partition: CachePartition,
+         rest: (url: URL, headers: HTTPHeaders)?, varyNames: [String] = []) {
+        self.key = key
+        self.policy = policy
+        self.settings = settings
+        self.partition = partition
+        self.rest = rest
+        self.varyNames = varyNames
+    }
 
     var isGraphQL: Bool { rest == nil }
 }

@@ -10,7 +10,7 @@ extension Pipeline {
         call.context.attempt += 1
         // 5. Encode.
         try Task.checkCancellation()
-        try checkDeadline(call, before: "attempt \(call.context.attempt)")
+        try checkDeadlineBeforeAttempt(call)
         let encoded = try encode(prepared, replaying: replayed, &call)
 
         // 6. Adapt.
@@ -18,7 +18,7 @@ extension Pipeline {
         do {
             if !interceptors.isEmpty { sent = try await adapt(encoded, &call) }
             try HeaderValidation.check(sent.headers)
-            try checkDeadline(call, before: "attempt \(call.context.attempt)")
+            try checkDeadlineBeforeAttempt(call)
 
             // 7. Transport.
             if let monitor = configuration.reachability { try await awaitConnectivity(monitor, sent, &call) }
@@ -115,10 +115,12 @@ extension Pipeline {
         }
     }
 
-    /// Throws a `.timeout` when the call's deadline has passed.
-    func checkDeadline(_ call: Call, before step: String) throws {
+    /// Throws a `.timeout` when the call's deadline has passed before the attempt in hand
+    /// (its message, naming the attempt, is made only then).
+    func checkDeadlineBeforeAttempt(_ call: Call) throws {
         guard let deadline = call.context.deadline, clock.now >= deadline else { return }
-        throw GatewayError(.timeout, "\(call.deadlineName) passed before \(step)", fix: Call.deadlineFix)
+        throw GatewayError(.timeout, "\(call.deadlineName) passed before attempt \(call.context.attempt)",
+                           fix: Call.deadlineFix)
     }
 }
 
@@ -128,8 +130,10 @@ struct Attempt: Sendable {
     /// How the transport answered.
     enum Outcome: Sendable {
         case response(HTTPResponse)
-        /// The attempt failed without a response (a transport error or timeout).
-        case failure(GatewayError)
+        /// The attempt failed without a response (a transport error or timeout). Held by
+        /// reference: a failure is rare, and inline it would make every attempt as large as
+        /// a `GatewayError` with its request and response.
+        indirect case failure(GatewayError)
     }
 
     /// The request as the encoders made it (step 5).

@@ -9,21 +9,21 @@ extension Pipeline {
         let lookingUpAt = ContinuousClock.now
         defer { call.metrics.cacheLookup = ContinuousClock.now - lookingUpAt }
         let encoding = ParameterEncodingContext(json: configuration.jsonEncoding, endpoint: prepared.name)
-        var lookup = CacheLookup(generation: cache.generation)
+        let generation = cache.generation
         guard let plan = await cache.plan(prepared, auth: auth, encoding: encoding) else {
             call.metrics.cacheOutcome = .notCacheable
-            return lookup
+            return CacheLookup(generation: generation)
         }
+        var entry: CacheEntry?
         if plan.policy != .networkOnly {
             do {
-                lookup.entry = try await cache.store.get(plan.key, now: cache.now())
+                entry = try await cache.store.get(plan.key, now: cache.now())
             } catch {
                 // A store that cannot be read is a miss, except where it is the only answer.
                 if plan.policy == .cacheOnly { throw error }
             }
         }
-        lookup.plan = plan
-        return lookup
+        return CacheLookup(generation: generation, plan: plan, entry: entry)
     }
 
     /// The key step 2 looks `requestable` up by, nothing sent: what `Provider.watch` watches.
@@ -44,26 +44,27 @@ extension Pipeline {
     /// - Throws: `.cacheMiss` for a `cacheOnly` request the cache cannot answer.
     func answer(_ requestable: any Requestable, _ prepared: PreparedRequest, from lookup: inout CacheLookup?,
                 _ call: inout Call) async throws -> Delivery? {
-        guard let cache, let policy = lookup?.plan?.policy else { return nil }
+        guard let cache, let looked = lookup, let policy = looked.plan?.policy else { return nil }
         let now = cache.now()
-        if let entry = lookup?.entry,
+        if let entry = looked.entry,
            policy == .cacheOnly || (policy == .cacheFirst && entry.isFresh(at: now))
         {
             if let answered = try await answer(requestable, with: entry, prepared, fresh: entry.isFresh(at: now), &call) {
                 return answered
             }
-            lookup?.entry = nil
+            lookup = looked.withoutEntry()
         }
         guard policy != .cacheOnly else {
             throw GatewayError(
                 .cacheMiss, "\(requestable.name) is not in the cache, and its cache policy is cacheOnly",
                 fix: "fetch it once with another policy (cacheFirst, networkFirst), or catch .cacheMiss")
         }
-        if let entry = lookup?.revalidated {
+        if let looked = lookup, let entry = looked.revalidated {
             do {
-                lookup?.revalidatedValue = try requestable.decode(entry.response, context: decodingContext)
+                let value = try requestable.decode(entry.response, context: decodingContext)
+                lookup = looked.revalidating(decoded: value)
             } catch {
-                lookup?.entry = nil
+                lookup = looked.withoutEntry()
                 await cache.evict(entry, undecodable: error)
             }
         }
@@ -103,13 +104,13 @@ extension Pipeline {
     func network(_ requestable: any Requestable, _ prepared: PreparedRequest, _ lookup: CacheLookup?, _ call: Call)
         async throws -> Exchange
     {
-        guard let cache, let plan = lookup?.plan else {
+        guard let cache, let lookup, let plan = lookup.plan else {
             var exchange = try await exchange(requestable, prepared, call)
             exchange.outcome = lookup == nil ? .notConsulted : .notCacheable
             return exchange
         }
-        let revalidated = lookup?.revalidated
-        let sent = lookup?.conditional(prepared) ?? prepared
+        let revalidated = lookup.revalidated
+        let sent = lookup.conditional(prepared)
         guard cache.deduplicatesRequests else {
             return try await settledExchange(requestable, sent, call, cache, plan, revalidating: revalidated)
         }
@@ -174,15 +175,15 @@ extension Pipeline {
     /// succeeded. A request that joined another's exchange writes nothing: the one that ran it
     /// does, and then ends its lease on the key among instances, if it holds one.
     func store(_ exchange: Exchange, _ prepared: PreparedRequest, _ lookup: CacheLookup?, _ call: inout Call) async {
-        guard let cache, let generation = lookup?.generation, !exchange.joined else { return }
-        guard lookup?.plan != nil else {
+        guard let cache, let lookup, !exchange.joined else { return }
+        guard lookup.plan != nil else {
             await cache.invalidate(after: prepared, request: exchange.request, response: exchange.answer)
             return
         }
         var stored = false
         if let entry = exchange.entry {
             let writingAt = ContinuousClock.now
-            stored = await cache.write(entry, generation: generation)
+            stored = await cache.write(entry, generation: lookup.generation)
             call.metrics.cacheWrite = ContinuousClock.now - writingAt
         }
         await exchange.flight?.end(stored: stored)
@@ -190,25 +191,39 @@ extension Pipeline {
 }
 
 /// Step 2's result for one request: its cache plan (`nil`: not cacheable) and the stored
-/// entry, if any.
-struct CacheLookup: Sendable {
+/// entry, if any. A reference: the steps after step 2 share one look-up instead of copying it.
+final class CacheLookup: Sendable {
     /// The cache's generation at the look-up: a write is dropped when an invalidation came since.
     let generation: UInt64
-    var plan: CachePlan?
-    var entry: CacheEntry?
+    let plan: CachePlan?
+    let entry: CacheEntry?
     /// The entry whose validators go with the request, decoded when they were added: what a
     /// `304` answers with, so that step 9 does not decode it again.
-    var revalidatedValue: (any Sendable)?
+    let revalidatedValue: (any Sendable)?
 
     /// The stored entry whose validators go with the request: a REST entry with an `ETag` or a
     /// `Last-Modified`.
     var revalidated: CacheEntry? {
-        guard let entry, plan?.rest != nil, entry.etag != nil || entry.lastModified != nil else { return nil }
+        guard let entry, plan?.isGraphQL == false, entry.etag != nil || entry.lastModified != nil else { return nil }
         return entry
     }
 
-    init(generation: UInt64) {
+    init(generation: UInt64, plan: CachePlan? = nil, entry: CacheEntry? = nil,
+         revalidatedValue: (any Sendable)? = nil) {
         self.generation = generation
+        self.plan = plan
+        self.entry = entry
+        self.revalidatedValue = revalidatedValue
+    }
+
+    /// The look-up without its stored entry (it did not decode).
+    func withoutEntry() -> CacheLookup {
+        CacheLookup(generation: generation, plan: plan)
+    }
+
+    /// The look-up with its revalidated entry decoded.
+    func revalidating(decoded value: any Sendable) -> CacheLookup {
+        CacheLookup(generation: generation, plan: plan, entry: entry, revalidatedValue: value)
     }
 
     /// The value step 9 answers with when the exchange's `304` confirmed the stored entry this

@@ -23,9 +23,12 @@ public struct RequestContext: Sendable, CustomStringConvertible {
     /// The attempt in progress, from 1; `0` before the first attempt is encoded.
     public internal(set) var attempt: Int
     /// When `send` started.
-    public let startedAt: ContinuousClock.Instant
+    public var startedAt: ContinuousClock.Instant { started.instant }
     /// When the whole call must end, if it has a deadline.
-    public internal(set) var deadline: ContinuousClock.Instant?
+    public internal(set) var deadline: ContinuousClock.Instant? {
+        get { storedDeadline?.instant }
+        set { storedDeadline = newValue.map(InstantOffset.init) }
+    }
     /// The dispatch priority.
     public internal(set) var priority: RequestPriority
     /// Whether the request wants credentials.
@@ -33,6 +36,9 @@ public struct RequestContext: Sendable, CustomStringConvertible {
     /// Whether the request renews the session's credential (sent by an `Authenticator` through
     /// its `RefreshClient`): it skips the auth stage and is queued as a `blocker`.
     public internal(set) var isCredentialRefresh: Bool
+    /// `startedAt` and `deadline` as values of fixed size (see `InstantOffset`).
+    private let started: InstantOffset
+    private var storedDeadline: InstantOffset?
 
     /// Creates a context (for testing stages, interceptors and observers on their own).
     public init(
@@ -44,8 +50,8 @@ public struct RequestContext: Sendable, CustomStringConvertible {
         self.name = name
         self.baseURL = baseURL
         self.attempt = attempt
-        self.startedAt = startedAt
-        self.deadline = deadline
+        started = InstantOffset(startedAt)
+        storedDeadline = deadline.map(InstantOffset.init)
         self.priority = priority
         self.requiresAuthentication = requiresAuthentication
         self.isCredentialRefresh = isCredentialRefresh

@@ -30,7 +30,12 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
     /// chunk). `nil` uses the transport's default.
     public var timeout: Duration?
     /// The instant by which the whole call (every attempt and redirect) must end.
-    public var deadline: ContinuousClock.Instant?
+    public var deadline: ContinuousClock.Instant? {
+        get { storedDeadline?.instant }
+        set { storedDeadline = newValue.map(InstantOffset.init) }
+    }
+    /// `deadline` as a value of fixed size (see `InstantOffset`).
+    private var storedDeadline: InstantOffset?
     /// The largest response body accepted; a larger body ends the call with
     /// `GatewayError.Kind.responseTooLarge` instead of being held.
     public var maxResponseBytes: Int
@@ -55,7 +60,7 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
         self.headers = headers
         self.body = body
         self.timeout = timeout
-        self.deadline = deadline
+        storedDeadline = deadline.map(InstantOffset.init)
         self.maxResponseBytes = maxResponseBytes
     }
 
