@@ -43,7 +43,7 @@ final class RedisSocket {
     }
 
     /// The handle that shuts the socket down from another thread while it is open.
-    var shutdownHandle: TCPSocket.ShutdownHandle { socket.shutdownHandle }
+    var interruption: TCPSocket.Interruption { socket.interruption }
 
     /// Closes the descriptor (once).
     func close() { socket.close() }
