@@ -35,11 +35,7 @@ extension TCPSocket {
     package static let systemResolver: Resolver = { host, port in
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
+        hints.ai_socktype = TCPSocket.streamType
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0 else {
@@ -69,11 +65,9 @@ extension TCPSocket {
         }
         thread.name = "Gateway resolver"
         thread.start()
-        let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
-        // At most a year, so that the dispatch time cannot overflow.
-        let wait = seconds > 365 * 86_400 ? 365 * 86_400 * 1_000_000_000
-            : max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-        guard answered.wait(timeout: .now() + .nanoseconds(wait)) == .success, let result = outcome.withLock({ $0 }) else {
+        // Dispatch clamps a time past its range to "forever".
+        let wait = max(0, ContinuousClock.now.duration(to: deadline).seconds)
+        guard answered.wait(timeout: .now() + wait) == .success, let result = outcome.withLock({ $0 }) else {
             throw Failure(kind: .timeout, message: "timed out resolving \(host), the host of \(service)")
         }
         switch result {

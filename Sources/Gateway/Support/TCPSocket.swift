@@ -13,11 +13,11 @@ import Darwin
 /// Messages name the peer as `service at host:port` (`Redis at 127.0.0.1:6379`).
 package final class TCPSocket {
     #if canImport(Glibc)
-    private static let streamType = Int32(SOCK_STREAM.rawValue)
+    static let streamType = Int32(SOCK_STREAM.rawValue)
     private static let sendFlags = Int32(MSG_NOSIGNAL)
     private static let peekFlags = Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)
     #else
-    private static let streamType = SOCK_STREAM
+    static let streamType = SOCK_STREAM
     private static let sendFlags: Int32 = 0
     private static let peekFlags = MSG_PEEK | MSG_DONTWAIT
     #endif
