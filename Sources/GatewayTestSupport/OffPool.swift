@@ -87,11 +87,7 @@ package enum OffPool {
     package static func blocking<Result: Sendable>(
         _ body: @escaping @Sendable () throws -> Result
     ) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread { continuation.resume(with: Swift.Result { try body() }) }
-            thread.stackSize = OffPoolLane.stackSize
-            thread.start()
-        }
+        try await start(body).value
     }
 }
 
