@@ -8,7 +8,7 @@ import Foundation
 /// across a suspension point: for a request and its context, about sixty allocations per
 /// request. A `Duration` has a fixed size, so `HTTPRequest` and `RequestContext` keep their
 /// instants as this offset and hand them out as `ContinuousClock.Instant`.
-struct InstantOffset: Sendable, Hashable, Comparable {
+struct InstantOffset: Sendable, Hashable {
     /// The instant every offset counts from: the first one taken here.
     private static let reference = ContinuousClock.now
 
@@ -21,6 +21,4 @@ struct InstantOffset: Sendable, Hashable, Comparable {
 
     /// The instant itself.
     var instant: ContinuousClock.Instant { Self.reference.advanced(by: offset) }
-
-    static func < (lhs: InstantOffset, rhs: InstantOffset) -> Bool { lhs.offset < rhs.offset }
 }
