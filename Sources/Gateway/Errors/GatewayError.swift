@@ -47,6 +47,9 @@ public struct GatewayError: Error, Sendable, CustomStringConvertible, CustomRefl
         /// A download's file could not be written or moved into place, or the server sent other
         /// bytes than those asked for.
         public static let download = Kind(rawValue: "download")
+        /// A stream's consumer fell further behind the server than its limit allows (a
+        /// subscription's events past `GraphQLSettings.subscriptionBufferLimit`).
+        public static let consumerBehind = Kind(rawValue: "consumer behind")
     }
 
     /// What kind of failure this is.

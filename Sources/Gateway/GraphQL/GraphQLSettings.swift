@@ -30,6 +30,10 @@ public struct GraphQLSettings: Sendable {
     public var idempotencyKeyHeader = "Idempotency-Key"
     /// How `Provider.subscribe` carries subscriptions: multipart HTTP by default.
     public var subscriptions = SubscriptionProtocol.multipart
+    /// The most events a subscription holds for a consumer that has not read them yet: 10,000
+    /// by default (at least 1). One more ends the subscription with `.consumerBehind`, so that a
+    /// consumer slower than the server cannot make memory grow without end.
+    public var subscriptionBufferLimit = 10_000
 
     /// The default settings.
     public init() {}

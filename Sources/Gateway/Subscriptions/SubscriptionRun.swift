@@ -17,13 +17,17 @@ struct SubscriptionRun<Decoded: Decodable & Sendable>: Sendable {
     let provider: Provider
     var pipeline: Pipeline { provider.pipeline }
 
-    /// Starts the subscription; ending the sequence's consumer cancels it.
+    /// Starts the subscription; ending the sequence's consumer cancels it. At most
+    /// `subscriptionBufferLimit` events wait for the consumer: one more ends the subscription
+    /// with `.consumerBehind`, thrown once the consumer has read those it holds.
     func events() -> SubscriptionEvents<Decoded> {
-        let (events, continuation) = AsyncThrowingStream.makeStream(of: GraphQLResponse<Decoded>.self)
+        let limit = max(1, request.settings.subscriptionBufferLimit)
+        let (events, continuation) = AsyncThrowingStream.makeStream(
+            of: GraphQLResponse<Decoded>.self, bufferingPolicy: .bufferingOldest(limit))
         let run = self
         let task = Task {
             do {
-                try await run.deliver(to: continuation)
+                try await run.deliver(to: continuation, limit: limit)
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: Task.isCancelled ? CancellationError() : error)
@@ -33,9 +37,8 @@ struct SubscriptionRun<Decoded: Decodable & Sendable>: Sendable {
         return SubscriptionEvents(events)
     }
 
-    private func deliver(to continuation: AsyncThrowingStream<GraphQLResponse<Decoded>, any Error>.Continuation)
-        async throws
-    {
+    private func deliver(to continuation: AsyncThrowingStream<GraphQLResponse<Decoded>, any Error>.Continuation,
+                         limit: Int) async throws {
         var mayRefresh = true
         opening: while true {
             for try await result in channel.open(opening) {
@@ -57,10 +60,22 @@ struct SubscriptionRun<Decoded: Decodable & Sendable>: Sendable {
                     continue opening
                 }
                 mayRefresh = true
-                continuation.yield(event)
+                if case .dropped = continuation.yield(event) { throw consumerBehind(limit: limit) }
             }
             return
         }
+    }
+
+    /// The failure of a subscription whose consumer has `limit` events unread and the server sent one more.
+    private func consumerBehind(limit: Int) -> GatewayError {
+        GatewayError(
+            .consumerBehind,
+            "the subscription's consumer fell behind by \(limit) events: they wait unread, the most "
+                + "GraphQLSettings.subscriptionBufferLimit (\(limit)) allows, and the server sent another; "
+                + "the subscription was ended",
+            fix: "read the events faster (hand slow work for each event to another task), or raise "
+                + "config.graphQL.subscriptionBufferLimit",
+            endpoint: request.name, request: opening.record.request)
     }
 
     /// One result decoded, with the request that opened the subscription.

@@ -36,24 +36,38 @@ extension URLSessionTransport {
 
 extension URLSessionTransport.TaskState {
     /// A piece of the body arrived: it goes to the waiting reader, or waits for one. Fails the
-    /// exchange once the body passes the size limit.
+    /// exchange once the body passes the size limit; ends the running task once more than
+    /// `bufferLimit` bytes wait unread in a body that can be continued with a range.
     func received(_ data: Data) {
         let now = ContinuousClock.now
         let limit = request.maxResponseBytes
-        let delivery: (reader: CheckedContinuation<Data?, any Error>?, overLimit: Bool)? = state.withLock { state in
-            guard !state.ended else { return nil }
+        typealias Delivery = (reader: CheckedContinuation<Data?, any Error>?, overLimit: Bool, peak: Int?, pause: Ended?)
+        let delivery: Delivery? = state.withLock { state in
+            guard !state.ended, (state.resumption?.phase ?? .streaming) == .streaming else { return nil }
             state.lastActivity = now
             if state.firstByte == nil { state.firstByte = now }
-            guard data.count <= limit - state.received else { return (nil, true) }
+            guard data.count <= limit - state.received else { return (nil, true, nil, nil) }
             state.received += data.count
             if let reader = state.reader {
                 state.reader = nil
-                return (reader, false)
+                return (reader, false, nil, nil)
             }
             state.chunks.append(data)
-            return (nil, false)
+            state.buffered += data.count
+            let peak = state.buffered > state.peakBuffered ? state.buffered : nil
+            state.peakBuffered = max(state.peakBuffered, state.buffered)
+            return (nil, false, peak, state.pause(over: bufferLimit))
         }
-        guard let delivery else { return }
+        guard let delivery else {
+            statistics.noteIgnored(data.count)
+            return
+        }
+        if let peak = delivery.peak { statistics.notePeak(peak) }
+        if let pause = delivery.pause {
+            statistics.notePause()
+            pause.cancelTask?()
+            pause.onEnd?()
+        }
         if delivery.overLimit { fail(GatewayError.responseTooLarge(request, limit: limit, declared: nil)) }
         delivery.reader?.resume(returning: data)
     }
@@ -64,12 +78,14 @@ extension URLSessionTransport.TaskState {
         if let ready = state.withLock({ $0.takeChunk() }) { return try ready.get() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data?, any Error>) in
-                let ready: Result<Data?, any Error>? = state.withLock { state in
-                    if let ready = state.takeChunk() { return ready }
+                let now = ContinuousClock.now
+                let (ready, rest): (Result<Data?, any Error>?, (() -> Void)?) = state.withLock { state in
+                    if let ready = state.takeChunk() { return (ready, nil) }
                     state.reader = continuation
-                    return nil
+                    return (nil, state.takeRest(of: request, now: now))
                 }
                 if let ready { continuation.resume(with: ready) }
+                rest?()
             }
         } onCancel: {
             fail(CancellationError())

@@ -8,6 +8,11 @@ extension URLSessionTransport {
     /// (per-task delegates get no callbacks on Linux).
     final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         private let tasks = Locked<[Int: TaskState]>([:])
+        private let statistics: BufferStatistics
+
+        init(statistics: BufferStatistics) {
+            self.statistics = statistics
+        }
 
         func register(_ state: TaskState, for identifier: Int) {
             tasks.withLock { $0[identifier] = state }
@@ -34,7 +39,12 @@ extension URLSessionTransport {
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            state(dataTask)?.received(data)
+            guard let state = state(dataTask) else {
+                // A task ended (or paused at the buffer limit) while the platform had pieces queued.
+                statistics.noteIgnored(data.count)
+                return
+            }
+            state.received(data)
         }
 
         func urlSession(

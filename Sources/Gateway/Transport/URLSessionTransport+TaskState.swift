@@ -7,7 +7,10 @@ extension URLSessionTransport {
     /// The exchange ends exactly once: by the delegate's completion, by a limit (size, idle
     /// timeout, deadline), by cancellation, or by its reader being dropped. Chunks not yet read
     /// wait in `chunks`; their total never passes `request.maxResponseBytes`, because a body past
-    /// that fails the exchange in the delegate's callback, before the platform's next piece.
+    /// that fails the exchange in the delegate's callback, before the platform's next piece. A body
+    /// that can be continued with a range (`RangeResumption`) never has more than `bufferLimit`
+    /// bytes waiting, plus the piece that passed it: the exchange ends there and the rest is asked
+    /// for once the reader has taken them (see `URLSessionTransport+Resuming.swift`).
     final class TaskState: Sendable {
         struct State {
             var headContinuation: CheckedContinuation<Head, any Error>?
@@ -15,6 +18,13 @@ extension URLSessionTransport {
             var reader: CheckedContinuation<Data?, any Error>?
             var chunks: [Data] = []
             var nextChunk = 0
+            /// The bytes in `chunks` not yet read, and the most there have been.
+            var buffered = 0
+            var peakBuffered = 0
+            /// How the body goes on past `bufferLimit`; `nil`: it is buffered whole.
+            var resumption: RangeResumption?
+            /// Starts the request for the rest of the body (set by the transport).
+            var startRest: (@Sendable (HTTPRequest) -> Void)?
             var failure: (any Error)?
             var completed = false
             var readerTaken = false
@@ -60,6 +70,7 @@ extension URLSessionTransport {
                     let chunk = chunks[nextChunk]
                     chunks[nextChunk] = Data()
                     nextChunk += 1
+                    buffered -= chunk.count
                     if nextChunk == chunks.count {
                         chunks.removeAll(keepingCapacity: true)
                         nextChunk = 0
@@ -75,23 +86,34 @@ extension URLSessionTransport {
         let started: ContinuousClock.Instant
         let callStarted: ContinuousClock.Instant
         let idleTimeout: Duration
+        /// The most unread bytes held before a body that can be continued with a range is ended.
+        let bufferLimit: Int
+        let statistics: BufferStatistics
         let state: Locked<State>
 
-        init(request: HTTPRequest, idleTimeout: Duration, callStarted: ContinuousClock.Instant) {
+        init(request: HTTPRequest, idleTimeout: Duration, callStarted: ContinuousClock.Instant,
+             bufferLimit: Int = .max, statistics: BufferStatistics = BufferStatistics()) {
             let now = ContinuousClock.now
             self.request = request
             self.started = now
             self.callStarted = callStarted
             self.idleTimeout = idleTimeout
+            self.bufferLimit = bufferLimit
+            self.statistics = statistics
             self.state = Locked(State(lastActivity: now))
         }
 
         /// Sets how to cancel the underlying task once a limit or the caller ends the exchange,
         /// and what to do once the exchange has ended (stop routing callbacks to it).
-        func setCancel(_ cancel: @escaping @Sendable () -> Void, onEnd: @escaping @Sendable () -> Void) {
+        ///
+        /// - Returns: `false` when the exchange has already ended (nothing was set).
+        @discardableResult
+        func setCancel(_ cancel: @escaping @Sendable () -> Void, onEnd: @escaping @Sendable () -> Void) -> Bool {
             state.withLock {
+                guard !$0.ended else { return false }
                 $0.cancelTask = cancel
                 $0.onEnd = onEnd
+                return true
             }
         }
 
@@ -117,6 +139,7 @@ extension URLSessionTransport {
                 state.failure = error
                 state.chunks = []
                 state.nextChunk = 0
+                state.buffered = 0
                 var ended = state.takeWaiters()
                 if state.redirectPending {
                     state.cancelHeld = true
@@ -161,6 +184,7 @@ extension URLSessionTransport {
         ///   has then failed and the task should be cancelled).
         func received(status: Int, headers: HTTPHeaders, url: URL?) -> Bool {
             redirectSettled()
+            if let resuming = restArrived(status: status, headers: headers) { return resuming }
             let now = ContinuousClock.now
             let limit = request.maxResponseBytes
             let carriesBody = request.method != .head && !(100..<200).contains(status) && status != 204 && status != 304
@@ -177,6 +201,9 @@ extension URLSessionTransport {
                 state.lastActivity = now
                 state.firstByte = now
                 state.expectedLength = carriesBody ? headers.declaredBodyLength : nil
+                if bufferLimit < limit {
+                    state.resumption = RangeResumption(request: request, status: status, headers: headers)
+                }
                 if let expected = state.expectedLength, expected > limit {
                     return .failure(GatewayError.responseTooLarge(request, limit: limit, declared: expected))
                 }
@@ -238,55 +265,6 @@ extension URLSessionTransport {
             case .failure(let failure): waiters.reader?.resume(throwing: failure)
             case .success: waiters.reader?.resume(returning: nil)
             }
-        }
-
-        /// The task completed.
-        ///
-        /// - Parameters:
-        ///   - error: the platform's error, if any.
-        ///   - head: the task's final response head, used when the delegate never saw one
-        ///     (FoundationNetworking reports a 3xx without `Location` only here, and drops its body).
-        func completed(error: (any Error)?, head: (status: Int, headers: HTTPHeaders, url: URL?)?) {
-            let progress = state.withLock { state in
-                state.redirectPending = false
-                state.cancelHeld = false
-                return state.status == 0 ? nil : (received: state.received, expected: state.expectedLength)
-            }
-            if let error {
-                var mapped = URLSessionTransport.map(error, request: request, idleTimeout: idleTimeout)
-                if var failure = mapped as? GatewayError, URLSessionTransport.isConnectionLoss(failure), let progress {
-                    // The head arrived, so the body was cut off, whatever code the platform chose.
-                    let expected = progress.expected.map { " of the \($0) bytes its Content-Length announced" } ?? ""
-                    let said = URLSessionTransport.platformText(of: error).map { " (the platform said: \"\($0)\")" } ?? ""
-                    failure.message = "connection lost: the body ended after \(progress.received) bytes\(expected)\(said)"
-                    failure.fix = "the server closed or reset the connection mid-body; retry, or check the server"
-                    mapped = failure
-                }
-                end(.failure(mapped))
-                return
-            }
-            if progress == nil, let head {
-                let now = ContinuousClock.now
-                let late: Head = state.withLock { state in
-                    state.status = head.status
-                    state.headers = head.headers
-                    state.url = head.url
-                    state.firstByte = state.firstByte ?? now
-                    return state.makeHead(request: request, callStarted: callStarted)
-                }
-                end(.success(late))
-                return
-            }
-            guard let progress else {
-                end(.failure(GatewayError(.transport, "the request ended without a response",
-                                          fix: "retry, or check the server", request: request)))
-                return
-            }
-            if let expected = progress.expected, progress.received < expected {
-                end(.failure(URLSessionTransport.connectionLost(request, received: progress.received, expected: expected)))
-                return
-            }
-            end(.success(nil))
         }
     }
 }

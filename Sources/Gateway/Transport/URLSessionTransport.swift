@@ -21,8 +21,16 @@ import FoundationNetworking
 ///   wait for any network activity. `request.deadline` bounds the whole call, redirects
 ///   included. Either ends the call with `.timeout` saying which limit passed.
 /// - **Streaming.** `send` returns when the response head arrives; the body's chunks go to its
-///   reader as the platform delivers them. Chunks not yet read wait in memory (the platform
-///   cannot be paused), never more than `request.maxResponseBytes` in all.
+///   reader as the platform delivers them. Chunks not yet read wait in memory (FoundationNetworking
+///   cannot pause a transfer), never more than `request.maxResponseBytes` in all, and never much
+///   more than `Configuration.bodyBufferLimit` for a body that can be continued with a range: a
+///   `GET` answered with a declared length, no content coding, a validator (strong `ETag` or
+///   `Last-Modified`) and `Accept-Ranges: bytes`. Once that many bytes wait unread, the exchange
+///   is ended, and when the reader has taken them the rest is asked for with `Range` and
+///   `If-Range`; the reader sees one unbroken body. If the server then does not send exactly the
+///   rest (it ignores the range, or the representation changed), the body ends with `.transport`
+///   ("the body was cut off"), retried as a lost connection. Other bodies are held whole while
+///   their reader is behind.
 /// - **Size.** A body larger than `request.maxResponseBytes`, counted after decompression, ends
 ///   the body with `.responseTooLarge` as soon as the limit is passed, whatever the reader's own
 ///   limit; it is never held whole, and memory stays bounded by the limit whatever a compressed
@@ -53,6 +61,10 @@ public final class URLSessionTransport: Transport {
         public var acceptEncoding: String
         /// The most connections kept open to one host.
         public var maxConnectionsPerHost: Int
+        /// The most bytes of a body held unread before the exchange is ended and the rest asked
+        /// for with a range, for a body that allows it (see the type's "Streaming"); at least
+        /// 64 KiB. `Int.max` holds every body whole while its reader is behind.
+        public var bodyBufferLimit: Int
         /// Last changes to the session configuration before the session is made (for example
         /// `waitsForConnectivity` or `allowsCellularAccess` on Apple platforms). Caching, cookie
         /// and credential storage are switched off again afterwards.
@@ -65,6 +77,7 @@ public final class URLSessionTransport: Transport {
             userAgent: String = "Gateway/0.1",
             acceptEncoding: String = "gzip, deflate",
             maxConnectionsPerHost: Int = 6,
+            bodyBufferLimit: Int = 8 * 1024 * 1024,
             configureSession: (@Sendable (URLSessionConfiguration) -> Void)? = nil
         ) {
             self.timeout = timeout
@@ -72,15 +85,19 @@ public final class URLSessionTransport: Transport {
             self.userAgent = userAgent
             self.acceptEncoding = acceptEncoding
             self.maxConnectionsPerHost = maxConnectionsPerHost
+            self.bodyBufferLimit = bodyBufferLimit
             self.configureSession = configureSession
         }
     }
 
-    /// The configuration in use (`maxRedirects` clamped to 0...20, `timeout` at least 1 ms).
+    /// The configuration in use (`maxRedirects` clamped to 0...20, `timeout` at least 1 ms,
+    /// `bodyBufferLimit` at least 64 KiB).
     public let configuration: Configuration
     private let session: URLSession
     private let delegate: SessionDelegate
     private let watchdog = Watchdog()
+    /// What the bodies held back, for tests and benchmarks.
+    let bufferStatistics = BufferStatistics()
     /// Where tasks are cancelled: `URLSessionTask.cancel()` waits for the platform's thread,
     /// which may be busy inflating a body or waiting for the delegate queue, so no caller's
     /// thread (nor the delegate queue) waits for it.
@@ -93,6 +110,7 @@ public final class URLSessionTransport: Transport {
         var configuration = configuration
         configuration.maxRedirects = min(max(configuration.maxRedirects, 0), 20)
         configuration.timeout = max(configuration.timeout, .milliseconds(1))
+        configuration.bodyBufferLimit = max(configuration.bodyBufferLimit, 64 * 1024)
         self.configuration = configuration
 
         let sessionConfiguration = URLSessionConfiguration.ephemeral
@@ -114,7 +132,7 @@ public final class URLSessionTransport: Transport {
         #else
         let queue = DelegateQueue()
         #endif
-        delegate = SessionDelegate()
+        delegate = SessionDelegate(statistics: bufferStatistics)
         session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: queue)
     }
 
@@ -198,14 +216,13 @@ public final class URLSessionTransport: Transport {
             task = session.dataTask(with: urlRequest)
         }
         let idleTimeout = max(request.timeout ?? configuration.timeout, .milliseconds(1))
-        let state = TaskState(request: request, idleTimeout: idleTimeout, callStarted: callStarted)
-        let cancellations = cancellations, identifier = task.taskIdentifier
-        state.setCancel({ cancellations.async { task.cancel() } }, onEnd: { [watchdog, delegate] in
-            watchdog.unregister(identifier)
-            delegate.unregister(identifier)
-        })
-        delegate.register(state, for: identifier)
-        watchdog.register(state, for: identifier)
+        let state = TaskState(request: request, idleTimeout: idleTimeout, callStarted: callStarted,
+                              bufferLimit: configuration.bodyBufferLimit, statistics: bufferStatistics)
+        attach(task, to: state)
+        state.setStartRest { [weak self, weak state] rest in
+            guard let self, let state else { return }
+            self.continueExchange(state, with: rest)
+        }
 
         let head = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -217,40 +234,31 @@ public final class URLSessionTransport: Transport {
         return (head, state)
     }
 
-    private func makeURLRequest(_ request: HTTPRequest) -> URLRequest {
-        let timeout = request.timeout ?? configuration.timeout
-        var urlRequest = URLRequest(
-            url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
-            timeoutInterval: URLSessionTransport.platformTimeout(timeout)
-        )
-        urlRequest.httpMethod = request.method.rawValue
-        urlRequest.httpShouldHandleCookies = false
-        for field in request.headers where !HTTPHeaders.isFraming(field.name) {
-            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+    /// Routes `task`'s callbacks to `state` and lets `state` cancel it.
+    ///
+    /// - Returns: `false` when the exchange has already ended (the task is not routed).
+    @discardableResult
+    private func attach(_ task: URLSessionTask, to state: TaskState) -> Bool {
+        let cancellations = cancellations, identifier = task.taskIdentifier
+        delegate.register(state, for: identifier)
+        watchdog.register(state, for: identifier)
+        let unregister: @Sendable () -> Void = { [watchdog, delegate] in
+            watchdog.unregister(identifier)
+            delegate.unregister(identifier)
         }
-        if let body = request.body, body.length > 0, !request.headers.contains("Content-Type") {
-            // Otherwise the platform labels any POST body as a form.
-            urlRequest.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
-        }
-        if !request.headers.contains("User-Agent") {
-            urlRequest.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
-        }
-        if !request.headers.contains("Accept-Encoding") {
-            urlRequest.setValue(configuration.acceptEncoding, forHTTPHeaderField: "Accept-Encoding")
-        }
-        return urlRequest
+        let attached = state.setCancel({ cancellations.async { task.cancel() } }, onEnd: unregister)
+        if !attached { unregister() }
+        return attached
     }
 
-    /// The timeout given to the platform, an idle timeout on every platform. FoundationNetworking
-    /// truncates it to whole seconds (0.5 s would time out at once), so there it is rounded up
-    /// and given a second more: it only backs up the transport's own idle timeout and deadline.
-    private static func platformTimeout(_ timeout: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = timeout.components
-        let exact = Double(seconds) + Double(attoseconds) / 1e18
-        #if canImport(Darwin)
-        return max(0.001, exact)
-        #else
-        return min(exact, 30 * 24 * 3600).rounded(.up) + 1
-        #endif
+    /// Asks for the rest of a body ended at the buffer limit (`rest` carries the range), as a
+    /// new task feeding the same exchange.
+    private func continueExchange(_ state: TaskState, with rest: HTTPRequest) {
+        let task = session.dataTask(with: makeURLRequest(rest))
+        guard attach(task, to: state) else {
+            cancellations.async { task.cancel() }
+            return
+        }
+        task.resume()
     }
 }
