@@ -4,17 +4,17 @@ extension URLSessionTransport {
     /// What a transport's bodies held back, across its exchanges: the most unread bytes one body
     /// held, how often a body was ended at the buffer limit and continued with a range, and the
     /// pieces the platform delivered for tasks already ended (dropped). Read by tests and benchmarks.
-    final class BufferStatistics: Sendable {
-        struct Values: Sendable, Hashable {
+    package final class BufferStatistics: Sendable {
+        package struct Values: Sendable, Hashable {
             /// The most bytes one body held unread at a time.
-            var peakBuffered = 0
+            package var peakBuffered = 0
             /// Exchanges ended at the buffer limit.
-            var pauses = 0
+            package var pauses = 0
             /// Requests for the rest answered with the bytes asked for.
-            var resumptions = 0
+            package var resumptions = 0
             /// Pieces (and their bytes) that arrived for an exchange already ended or paused.
-            var ignoredPieces = 0
-            var ignoredBytes = 0
+            package var ignoredPieces = 0
+            package var ignoredBytes = 0
         }
 
         private struct State {
@@ -25,7 +25,7 @@ extension URLSessionTransport {
         private let state = Locked(State())
 
         /// The values so far.
-        var current: Values { state.withLock { $0.values } }
+        package var current: Values { state.withLock { $0.values } }
 
         /// Returns once `count` exchanges in all have been ended at the buffer limit (a test's gate).
         func pauses(reaching count: Int) async {

@@ -97,7 +97,7 @@ public final class URLSessionTransport: Transport {
     private let delegate: SessionDelegate
     private let watchdog = Watchdog()
     /// What the bodies held back, for tests and benchmarks.
-    let bufferStatistics = BufferStatistics()
+    package let bufferStatistics = BufferStatistics()
     /// Where tasks are cancelled: `URLSessionTask.cancel()` waits for the platform's thread,
     /// which may be busy inflating a body or waiting for the delegate queue, so no caller's
     /// thread (nor the delegate queue) waits for it.

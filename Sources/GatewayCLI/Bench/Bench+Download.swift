@@ -10,11 +10,14 @@ import GraphQLLanguage
 /// resident memory is the client's alone. Before each Provider download the peak resident
 /// memory is reset where Linux allows it (`/proc/self/clear_refs`) and read after it
 /// (`VmHWM`); elsewhere, and where the reset is refused, the resident memory sampled while the
-/// download runs stands in for the peak.
+/// download runs stands in for the peak. With `writerBytesPerSecond`, the body reaches the file no
+/// faster than that (`ThrottledTransport`), as on a slow disk: URLSessionTransport then ends the
+/// exchange at its buffer limit and asks for the rest with a range, and the report counts how often.
 struct DownloadBenchmark {
     var bytes: Int
     var runs: Int
     var inProcess: Bool
+    var writerBytesPerSecond: Double?
 
     /// What was measured.
     struct Report {
@@ -28,6 +31,11 @@ struct DownloadBenchmark {
         /// (`nil`: it did not resume), and whether the file's SHA-256 is the served file's.
         var resumedWith: String?
         var hashMatches = false
+        /// The pace of the file writer, when throttled.
+        var writerBytesPerSecond: Double?
+        /// URLSessionTransport's bodies ended at its buffer limit, and the bytes it dropped after that.
+        var pauses = 0
+        var droppedBytes = 0
 
         static func median(_ values: [Double]) -> Double {
             let sorted = values.sorted()
@@ -56,6 +64,9 @@ struct DownloadBenchmark {
                     + (peakGrowth.map(mib).joined(separator: ", ")) + "; largest " + mib(peakGrowth.max() ?? 0),
                 "connection dropped at 50 %: " + (resumedWith.map { "resumed with Range: \($0)" } ?? "not resumed")
                     + "; SHA-256 of the file " + (hashMatches ? "matches" : "DOES NOT match") + " the served file's",
+                "file writer: " + (writerBytesPerSecond.map { String(format: "throttled to %.0f MB/s", $0 / 1e6) }
+                    ?? "not throttled") + "; bodies ended at the buffer limit and continued with a range: \(pauses)"
+                    + String(format: " (%.1f MB received after those ends and dropped)", Double(droppedBytes) / 1e6),
             ].joined(separator: "\n")
         }
 
@@ -70,6 +81,9 @@ struct DownloadBenchmark {
             object.append("peak_measured_with", .string(peakSource))
             object.append("resumed_with_range", resumedWith.map { .string($0) } ?? .null)
             object.append("resumed_hash_matches", .bool(hashMatches))
+            object.append("writer_mb_per_s", writerBytesPerSecond.map { .double($0 / 1e6) } ?? .null)
+            object.append("buffer_limit_pauses", .int(pauses))
+            object.append("dropped_bytes", .int(droppedBytes))
             return .object(object)
         }
     }
@@ -84,11 +98,15 @@ struct DownloadBenchmark {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("file.bin")
-        let provider = Provider(baseURL: server.baseURL, transport: URLSessionTransport()) { config in
+        let transport = URLSessionTransport()
+        let paced: any Transport = writerBytesPerSecond.map { ThrottledTransport(transport, bytesPerSecond: $0) }
+            ?? transport
+        let provider = Provider(baseURL: server.baseURL, transport: paced) { config in
             config.deadline = nil
         }
         var report = Report(bytes: bytes, gatewayMBPerSecond: [], curlMBPerSecond: [], peakGrowth: [],
-                            peakSource: PeakMemory.source, serverInChild: server.isChild)
+                            peakSource: PeakMemory.source, serverInChild: server.isChild,
+                            writerBytesPerSecond: writerBytesPerSecond)
         for index in 0...runs {
             let (gateway, growth) = try await download(provider, to: destination)
             let curl = try Self.curl(server.baseURL.appendingPathComponent("file.bin"), to: destination, bytes: bytes)
@@ -103,6 +121,9 @@ struct DownloadBenchmark {
         var served = SHA256()
         Self.payload(bytes).withUnsafeBytes { served.update(buffer: $0) }
         report.hashMatches = try Self.sha256(of: destination) == served.finalize()
+        let statistics = transport.bufferStatistics.current
+        report.pauses = statistics.pauses
+        report.droppedBytes = statistics.ignoredBytes
         return report
     }
 
@@ -209,58 +230,27 @@ struct DownloadBenchmark {
     }
 }
 
-/// The process's peak resident memory (`VmHWM`), which Linux lets a process reset.
-enum PeakMemory {
-    #if os(Linux)
-    static let source = "VmHWM after resetting it through /proc/self/clear_refs"
-    #else
-    static let source = "resident memory sampled every 8 MiB"
-    #endif
-
-    /// Resets the peak to the present resident memory; `false` where that is not possible.
-    static func reset() -> Bool {
-        #if os(Linux)
-        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
-        defer { try? handle.close() }
-        return (try? handle.write(contentsOf: Data("5".utf8))) != nil
-        #else
-        return false
-        #endif
-    }
-
-    /// The peak resident memory in bytes, where it can be read.
-    static func bytes() -> Int? {
-        #if os(Linux)
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-        else { return nil }
-        let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-        return kilobytes.map { $0 * 1024 }
-        #else
-        return nil
-        #endif
-    }
-}
-
 /// `gateway bench download`.
 struct DownloadBenchmarkEntry: Benchmark {
     var name: String { "download" }
     var summary: String {
         "A large file through Provider.download against curl -o from one loopback server: MB/s and peak memory"
     }
-    var usage: String { "[--bytes N] [--runs N] [--in-process]" }
+    var usage: String { "[--bytes N] [--runs N] [--in-process] [--writer-mbps N]" }
     var options: [BenchmarkOption] {
         [
             .value("bytes", help: "The file's size (default 200,000,000)."),
             .value("runs", help: "Measured runs of each client after a warm-up, taking turns (default 3)."),
             .flag("in-process", help: "Serve from this process instead of a child process (its memory then counts)."),
+            .value("writer-mbps", help: "Hand the body to the file writer no faster than N MB/s, as a slow disk."),
         ]
     }
 
     func run(_ input: BenchmarkInput, runner: BenchmarkRunner) async throws -> [BenchmarkResult] {
         let benchmark = DownloadBenchmark(
             bytes: max(1, try input.count("bytes") ?? 200_000_000), runs: max(1, try input.count("runs") ?? 3),
-            inProcess: input.flag("in-process"))
+            inProcess: input.flag("in-process"),
+            writerBytesPerSecond: try input.count("writer-mbps").map { Double(max(1, $0)) * 1e6 })
         let report = try await benchmark.run()
         input.output.print(input.json ? report.json.serialized(.compact) : report.text)
         return []
