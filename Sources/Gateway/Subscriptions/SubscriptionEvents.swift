@@ -11,6 +11,12 @@ import Foundation
 /// sent it (a JSON object with `data`, `errors`, `extensions`), and its `request` the request
 /// that opened the subscription.
 ///
+/// Events the consumer has not read yet wait in memory, at most
+/// `GraphQLSettings.subscriptionBufferLimit` of them (10,000 by default). When the server sends
+/// one more, the subscription ends (its connection is closed) and, after the events held, the
+/// sequence throws `.consumerBehind`: read faster (hand slow work for each event to another task)
+/// or raise the limit.
+///
 /// ```swift
 /// func printTickResults(_ provider: Provider, _ operations: OperationStore) async throws {
 ///     let onTick = try operations["OnTick"]
