@@ -18,6 +18,8 @@ struct DownloadBenchmark {
     var runs: Int
     var inProcess: Bool
     var writerBytesPerSecond: Double?
+    /// URLSessionTransport's `bodyBufferLimit` (its default when `nil`).
+    var bufferLimit: Int?
 
     /// What was measured.
     struct Report {
@@ -36,6 +38,8 @@ struct DownloadBenchmark {
         /// URLSessionTransport's bodies ended at its buffer limit, and the bytes it dropped after that.
         var pauses = 0
         var droppedBytes = 0
+        /// URLSessionTransport's `bodyBufferLimit` in the run.
+        var bufferLimit = Int.max
 
         static func median(_ values: [Double]) -> Double {
             let sorted = values.sorted()
@@ -65,7 +69,8 @@ struct DownloadBenchmark {
                 "connection dropped at 50 %: " + (resumedWith.map { "resumed with Range: \($0)" } ?? "not resumed")
                     + "; SHA-256 of the file " + (hashMatches ? "matches" : "DOES NOT match") + " the served file's",
                 "file writer: " + (writerBytesPerSecond.map { String(format: "throttled to %.0f MB/s", $0 / 1e6) }
-                    ?? "not throttled") + "; bodies ended at the buffer limit and continued with a range: \(pauses)"
+                    ?? "not throttled") + "; bodyBufferLimit "
+                    + (bufferLimit == .max ? "none" : mib(bufferLimit)) + "; bodies ended at the buffer limit and continued with a range: \(pauses)"
                     + String(format: " (%.1f MB received after those ends and dropped)", Double(droppedBytes) / 1e6),
             ].joined(separator: "\n")
         }
@@ -98,7 +103,9 @@ struct DownloadBenchmark {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("file.bin")
-        let transport = URLSessionTransport()
+        var configuration = URLSessionTransport.Configuration()
+        if let bufferLimit { configuration.bodyBufferLimit = bufferLimit }
+        let transport = URLSessionTransport(configuration: configuration)
         let paced: any Transport = writerBytesPerSecond.map { ThrottledTransport(transport, bytesPerSecond: $0) }
             ?? transport
         let provider = Provider(baseURL: server.baseURL, transport: paced) { config in
@@ -123,6 +130,7 @@ struct DownloadBenchmark {
         report.hashMatches = try Self.sha256(of: destination) == served.finalize()
         let statistics = transport.bufferStatistics.current
         report.pauses = statistics.pauses
+        report.bufferLimit = transport.configuration.bodyBufferLimit
         report.droppedBytes = statistics.ignoredBytes
         return report
     }
@@ -236,13 +244,14 @@ struct DownloadBenchmarkEntry: Benchmark {
     var summary: String {
         "A large file through Provider.download against curl -o from one loopback server: MB/s and peak memory"
     }
-    var usage: String { "[--bytes N] [--runs N] [--in-process] [--writer-mbps N]" }
+    var usage: String { "[--bytes N] [--runs N] [--in-process] [--writer-mbps N] [--buffer-mib N]" }
     var options: [BenchmarkOption] {
         [
             .value("bytes", help: "The file's size (default 200,000,000)."),
             .value("runs", help: "Measured runs of each client after a warm-up, taking turns (default 3)."),
             .flag("in-process", help: "Serve from this process instead of a child process (its memory then counts)."),
             .value("writer-mbps", help: "Hand the body to the file writer no faster than N MB/s, as a slow disk."),
+            .value("buffer-mib", help: "URLSessionTransport's bodyBufferLimit in MiB (default 8; 0: no limit)."),
         ]
     }
 
@@ -250,7 +259,8 @@ struct DownloadBenchmarkEntry: Benchmark {
         let benchmark = DownloadBenchmark(
             bytes: max(1, try input.count("bytes") ?? 200_000_000), runs: max(1, try input.count("runs") ?? 3),
             inProcess: input.flag("in-process"),
-            writerBytesPerSecond: try input.count("writer-mbps").map { Double(max(1, $0)) * 1e6 })
+            writerBytesPerSecond: try input.count("writer-mbps").map { Double(max(1, $0)) * 1e6 },
+            bufferLimit: try input.count("buffer-mib").map { $0 > 0 ? $0 * 1_048_576 : .max })
         let report = try await benchmark.run()
         input.output.print(input.json ? report.json.serialized(.compact) : report.text)
         return []
