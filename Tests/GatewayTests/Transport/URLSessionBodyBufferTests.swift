@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func aBodyReadSlowlyStaysUnderTheLimitAndEndsWithTheExactBytes() async throws {
-        let file = Downloads.payload(24 * 1024 * 1024)
+        let file = Downloads.payload(8 * 1024 * 1024)
         let server = try LoopbackServer { LoopbackResponse.file(file, for: $0, etag: "\"v1\"") }
         defer { server.shutdown() }
         let response = try await transport.send(try request(server))
@@ -32,7 +32,7 @@ import Testing
         await transport.bufferStatistics.pauses(reaching: 2)
         while let chunk = try await iterator.next() { received.append(chunk) }
 
-        #expect(Downloads.sha256(received) == Downloads.sha256(file))
+        #expect(received == file)
         let statistics = transport.bufferStatistics.current
         #expect(statistics.peakBuffered <= Self.limit + Self.slack)
         #expect(statistics.pauses >= 2)
@@ -49,11 +49,11 @@ import Testing
     }
 
     @Test func aRangeOfAPartialResponseIsContinuedWithinItsBounds() async throws {
-        let file = Downloads.payload(12 * 1024 * 1024)
+        let file = Downloads.payload(6 * 1024 * 1024)
         let server = try LoopbackServer { LoopbackResponse.file(file, for: $0, lastModified: "Tue, 24 Nov 2026 10:00:00 GMT") }
         defer { server.shutdown() }
         var asked = try request(server)
-        asked.headers["Range"] = "bytes=1000-10999999"
+        asked.headers["Range"] = "bytes=1000-4999999"
         let response = try await transport.send(asked)
         #expect(response.status == 206)
         var iterator = response.body.makeAsyncIterator()
@@ -61,15 +61,15 @@ import Testing
         var received = Data()
         while let chunk = try await iterator.next() { received.append(chunk) }
 
-        #expect(received == file.subdata(in: 1000..<11_000_000))
+        #expect(received == file.subdata(in: 1000..<5_000_000))
         let rest = try #require(server.requests.dropFirst().first)
-        #expect(rest.headers["Range"]?.hasSuffix("-10999999") == true)
+        #expect(rest.headers["Range"]?.hasSuffix("-4999999") == true)
         #expect(rest.headers["If-Range"] == "Tue, 24 Nov 2026 10:00:00 GMT")
     }
 
     @Test(arguments: [RestAnswer.ignoresTheRange, .changesTheETag])
     func aServerThatDoesNotSendTheRestEndsTheBodyWithAClearError(_ answer: RestAnswer) async throws {
-        let old = Downloads.payload(8 * 1024 * 1024, seed: 1), new = Downloads.payload(8 * 1024 * 1024, seed: 2)
+        let old = Downloads.payload(4 * 1024 * 1024, seed: 1), new = Downloads.payload(4 * 1024 * 1024, seed: 2)
         let script = ScriptedFile(
             first: { LoopbackResponse.file(old, for: $0, etag: "\"v1\"") },
             later: { request in
@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test func aBodyWithoutAValidatorStillStreamsWhole() async throws {
-        let file = Downloads.payload(6 * 1024 * 1024)
+        let file = Downloads.payload(3 * 1024 * 1024)
         let server = try LoopbackServer { LoopbackResponse.file(file, for: $0) }
         defer { server.shutdown() }
         let response = try await transport.send(try request(server))
