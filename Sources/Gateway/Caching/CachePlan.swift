@@ -44,7 +44,13 @@ extension ResponseCache {
               let partition = await partition(of: prepared, auth: auth)
         else { return nil }
         guard let name = draft.normalizedURL else { return draft.plan(partition: partition, vary: []) }
-        let memo = await memo(for: name)
+        // What is known of the URL: in memory, else from its stored entries.
+        let memo: RESTURLMemo
+        if let known = state.withLock({ $0.restURLs[name] }) {
+            memo = known
+        } else {
+            memo = await storedMemo(for: name)
+        }
         return draft.plan(partition: partition, vary: memo.varyNames) { components in
             // The same components as the URL's last key: that key, without hashing again.
             if let last = memo.lastKey, last.components == components { return last }
@@ -82,10 +88,9 @@ extension ResponseCache {
         return request.url
     }
 
-    /// What is known of a REST URL: the header names its responses vary by, as last seen (in
-    /// memory, else from the stored entries of the URL), and the last key made for it.
-    private func memo(for name: String) async -> RESTURLMemo {
-        if let memo = state.withLock({ $0.restURLs[name] }) { return memo }
+    /// What the stored entries of a REST URL that has no memo in memory yet tell of it: the
+    /// header names its responses vary by, as last seen. The memo is kept for the next request.
+    private func storedMemo(for name: String) async -> RESTURLMemo {
         let records = (try? await store.list(.operation(name), includeBodies: false)) ?? []
         let names = records.first.map { $0.entry.key.components.vary.map(\.name) } ?? []
         remember(varyNames: names, for: name)

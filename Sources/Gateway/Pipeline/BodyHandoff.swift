@@ -19,7 +19,7 @@ final class BodyHandoff: Sendable {
         async throws -> StreamedResponse
     {
         guard let deadline else { return try await transport.send(request) }
-        let started = ContinuousClock.now
+        let waiting = Stopwatch.start()
         return try await withThrowingTaskGroup(of: StreamedResponse?.self) { group in
             group.addTask { try await transport.send(request) }
             group.addTask {
@@ -28,7 +28,7 @@ final class BodyHandoff: Sendable {
             }
             defer { group.cancelAll() }
             guard let first = try await group.next(), let response = first else {
-                throw GatewayError.deadlinePassed(request, after: ContinuousClock.now - started)
+                throw GatewayError.deadlinePassed(request, after: waiting.elapsed)
             }
             return response
         }

@@ -14,6 +14,8 @@ enum RequestKind: Sendable {
 struct Call: Sendable {
     var context: RequestContext
     var metrics = RequestMetrics()
+    /// Times the whole call, from its start to step 11 (`RequestMetrics.total`).
+    let stopwatch = Stopwatch.start()
     /// The refresh this request works for, when it is a credential refresh request.
     let refresh: RefreshScope?
     /// The whole call's time budget (the request's or the configuration's deadline), for messages.

@@ -38,8 +38,8 @@ extension Pipeline {
     private func encode(_ prepared: PreparedRequest, replaying replayed: Attempt?, _ call: inout Call) throws
         -> HTTPRequest
     {
-        let encodingAt = ContinuousClock.now
-        defer { call.metrics.encoding += ContinuousClock.now - encodingAt }
+        let encoding = Stopwatch.start()
+        defer { call.metrics.encoding += encoding.elapsed }
         var encoded: HTTPRequest
         if let replayed {
             encoded = replayed.encoded.replayed(with: prepared.headers, encodedFrom: replayed.preparedHeaders)
@@ -68,8 +68,8 @@ extension Pipeline {
 
     /// Step 6: each interceptor's `adapt`, in order (called only when there are interceptors).
     private func adapt(_ encoded: HTTPRequest, _ call: inout Call) async throws -> HTTPRequest {
-        let adaptingAt = ContinuousClock.now
-        defer { call.metrics.interception += ContinuousClock.now - adaptingAt }
+        let adapting = Stopwatch.start()
+        defer { call.metrics.interception += adapting.elapsed }
         var request = encoded
         do {
             for interceptor in interceptors {
@@ -91,7 +91,7 @@ extension Pipeline {
         let context = call.context
         notify { $0.requestSent(request, context: context) }
         call.metrics.attempts += 1
-        let sendingAt = ContinuousClock.now
+        let sending = Stopwatch.start()
         do {
             let head = try await destination.head(of: request, from: transport, by: context.deadline)
             let response = try await destination.receive(head, for: request,
@@ -99,7 +99,7 @@ extension Pipeline {
             // A transport slow to notice cancellation does not turn a cancelled call into a success.
             try Task.checkCancellation()
             call.metrics.transportAttempts.append(
-                AttemptMetrics(number: context.attempt, duration: ContinuousClock.now - sendingAt,
+                AttemptMetrics(number: context.attempt, duration: sending.elapsed,
                                status: response.status))
             call.metrics.transport.append(response.transportMetrics)
             notify { $0.responseReceived(response, for: request, context: context) }
@@ -109,7 +109,7 @@ extension Pipeline {
             var failure = error as? GatewayError ?? GatewayError(.transport, "the transport failed", underlying: error)
             if failure.request == nil { failure.request = request }
             call.metrics.transportAttempts.append(
-                AttemptMetrics(number: context.attempt, duration: ContinuousClock.now - sendingAt,
+                AttemptMetrics(number: context.attempt, duration: sending.elapsed,
                                failure: failure.kind))
             return .failure(failure)
         }

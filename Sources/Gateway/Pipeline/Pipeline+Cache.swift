@@ -6,8 +6,8 @@ extension Pipeline {
     /// a credential refresh request, and for a download or a stream.
     func lookUp(_ prepared: PreparedRequest, _ call: inout Call) async throws -> CacheLookup? {
         guard let cache, call.refresh == nil, !prepared.responseBody.bypassesCache else { return nil }
-        let lookingUpAt = ContinuousClock.now
-        defer { call.metrics.cacheLookup = ContinuousClock.now - lookingUpAt }
+        let lookingUp = Stopwatch.start()
+        defer { call.metrics.cacheLookup = lookingUp.elapsed }
         let encoding = ParameterEncodingContext(json: configuration.jsonEncoding, endpoint: prepared.name)
         let generation = cache.generation
         guard let plan = await cache.plan(prepared, auth: auth, encoding: encoding) else {
@@ -182,9 +182,9 @@ extension Pipeline {
         }
         var stored = false
         if let entry = exchange.entry {
-            let writingAt = ContinuousClock.now
+            let writing = Stopwatch.start()
             stored = await cache.write(entry, generation: lookup.generation)
-            call.metrics.cacheWrite = ContinuousClock.now - writingAt
+            call.metrics.cacheWrite = writing.elapsed
         }
         await exchange.flight?.end(stored: stored)
     }

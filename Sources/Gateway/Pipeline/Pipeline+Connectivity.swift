@@ -19,15 +19,15 @@ extension Pipeline {
                 request: request, underlying: URLError(.notConnectedToInternet))
         }
         let limit: Duration? = call.context.deadline.map { $0 - clock.now } ?? request.timeout
-        let waitingAt = ContinuousClock.now
+        let waiting = Stopwatch.start()
         let connected: Bool
         do {
             connected = try await Self.wait(for: monitor, atMost: limit, clock: clock)
         } catch {
-            call.metrics.waitingForConnectivity += ContinuousClock.now - waitingAt
+            call.metrics.waitingForConnectivity += waiting.elapsed
             throw error
         }
-        call.metrics.waitingForConnectivity += ContinuousClock.now - waitingAt
+        call.metrics.waitingForConnectivity += waiting.elapsed
         call.metrics.network = monitor.currentPath
         guard connected else {
             throw GatewayError(

@@ -71,8 +71,8 @@ extension Pipeline {
     /// The interceptors' decision: the first that is not `.continue` (called only when there
     /// are interceptors).
     private func interceptorsDecide(_ attempt: Attempt, _ call: inout Call) async throws -> Decision {
-        let decidingAt = ContinuousClock.now
-        defer { call.metrics.interception += ContinuousClock.now - decidingAt }
+        let deciding = Stopwatch.start()
+        defer { call.metrics.interception += deciding.elapsed }
         let context = call.context
         do {
             for interceptor in interceptors {

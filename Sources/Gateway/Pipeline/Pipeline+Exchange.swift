@@ -72,7 +72,7 @@ extension Pipeline {
     private func enqueue(_ call: inout Call) async throws -> TicketRelease? {
         let queue = configuration.queue, context = call.context
         notify { $0.requestEnqueued(context) }
-        let queuedAt = ContinuousClock.now
+        let queueing = Stopwatch.start()
         let ticket: QueueTicket?
         do {
             if let refresh = call.refresh {
@@ -83,7 +83,7 @@ extension Pipeline {
         } catch {
             throw wrap(error, .cancelled, "the request queue did not admit the request")
         }
-        call.metrics.queued = ContinuousClock.now - queuedAt
+        call.metrics.queued = queueing.elapsed
         call.metrics.heldByBlocker = min(ticket?.heldByBlocker ?? .zero, call.metrics.queued)
         notify { $0.requestDequeued(context) }
         return ticket.map { TicketRelease(queue: queue, ticket: $0) }
@@ -93,8 +93,8 @@ extension Pipeline {
     /// header fields it sets are checked with the interceptors' in step 6, before sending.)
     private func authorize(_ prepared: PreparedRequest, _ call: inout Call) async throws -> PreparedRequest {
         guard call.refresh == nil else { return prepared }
-        let authorizingAt = ContinuousClock.now
-        defer { call.metrics.authorization += ContinuousClock.now - authorizingAt }
+        let authorizing = Stopwatch.start()
+        defer { call.metrics.authorization += authorizing.elapsed }
         do {
             return try await auth.authorize(prepared, context: call.context)
         } catch {

@@ -186,8 +186,8 @@ final class Pipeline: Sendable {
     /// and the response.
     func decode(_ requestable: any Requestable, _ response: HTTPResponse, to request: HTTPRequest,
                 persistedQuery: PersistedQueryOutcome, _ call: inout Call) throws -> any Sendable {
-        let decodingAt = ContinuousClock.now
-        defer { call.metrics.decoding = ContinuousClock.now - decodingAt }
+        let decoding = Stopwatch.start()
+        defer { call.metrics.decoding = decoding.elapsed }
         var context = decodingContext
         context.persistedQuery = persistedQuery
         do {
@@ -204,7 +204,7 @@ final class Pipeline: Sendable {
 
     /// Step 11 for a request that succeeded: the total time and the `finished` event.
     private func finished(_ delivery: Delivery, _ call: inout Call) -> Delivery {
-        call.metrics.total = call.context.elapsed
+        call.metrics.total = call.stopwatch.elapsed
         var delivery = delivery
         delivery.metrics = call.metrics
         notify { $0.requestFinished(.success(delivery.response), metrics: delivery.metrics, context: call.context) }
@@ -215,7 +215,7 @@ final class Pipeline: Sendable {
     /// to throw: `CancellationError` when the task was cancelled, otherwise a `GatewayError`
     /// with the endpoint, request and response filled in where missing.
     private func failed(_ error: any Error, _ call: inout Call) -> any Error {
-        call.metrics.total = call.context.elapsed
+        call.metrics.total = call.stopwatch.elapsed
         let failure: any Error
         if error is CancellationError || Task.isCancelled {
             failure = CancellationError()
