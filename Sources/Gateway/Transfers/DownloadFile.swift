@@ -24,6 +24,13 @@ final class DownloadFile: Sendable {
     private let progress: AsyncStream<TransferProgress>.Continuation
     private let state: Locked<State>
 
+    /// While the body arrives, a progress value is reported once this many bytes more have been
+    /// written, or `progressInterval` after the last one, rather than per chunk (each value may
+    /// wake the task that reads them); the last value is always reported.
+    static let progressBytes: Int64 = 1 << 20
+    /// See `progressBytes`.
+    static let progressInterval = Duration.milliseconds(100)
+
     private struct State {
         /// The bytes `partial` holds.
         var offset: Int64 = 0
@@ -92,6 +99,7 @@ final class DownloadFile: Sendable {
             let handle = try open(keeping: start)
             defer { try? handle.close() }
             let expected = state.withLock { $0.expected }
+            var reported = (bytes: written, at: ContinuousClock.now)
             for try await chunk in response.body {
                 do {
                     try handle.write(contentsOf: chunk)
@@ -100,6 +108,13 @@ final class DownloadFile: Sendable {
                 }
                 written += Int64(chunk.count)
                 state.withLock { $0.offset = written }
+                let now = ContinuousClock.now
+                if written - reported.bytes >= Self.progressBytes || now - reported.at >= Self.progressInterval {
+                    progress.yield(TransferProgress(completedBytes: written, expectedBytes: expected))
+                    reported = (written, now)
+                }
+            }
+            if written != reported.bytes {
                 progress.yield(TransferProgress(completedBytes: written, expectedBytes: expected))
             }
         } catch {

@@ -27,7 +27,8 @@ public typealias UploadTask<Value: Sendable> = TransferTask<Value>
 public struct TransferTask<Value: Sendable>: Sendable {
     /// The bytes transferred so far, and the total when it is known; ends when the transfer
     /// ends. It keeps only the newest value for a slow reader, so the last one read is the last
-    /// one reported: on success, the whole file or body.
+    /// one reported: on success, the whole file or body. A download reports a value per MiB
+    /// written or per tenth of a second, whichever comes first, not one per chunk.
     public let progress: AsyncStream<TransferProgress>
     private let task: Task<Response<Value>, any Error>
 

@@ -35,6 +35,27 @@ import Testing
         #expect(server.requests.first?.headers["Accept-Encoding"] == "identity")
     }
 
+    @Test func aFastDownloadReportsProgressPerMiBOrTenthOfASecondRatherThanPerChunk() async throws {
+        defer { folder.remove() }
+        let file = Downloads.payload(8_000_000)
+        let server = try LoopbackServer { LoopbackResponse.file(file, for: $0, etag: "\"v1\"") }
+        defer { server.shutdown() }
+        let provider = try Downloads.provider(server)
+
+        let started = ContinuousClock.now
+        let download = provider.download(Endpoint<Data>.get("files/track.flac"), to: destination)
+        async let steps = Downloads.steps(of: download)
+        _ = try await download.value
+        let elapsed = ContinuousClock.now - started
+        let reported = await steps
+
+        // Each value past the first (0 bytes) and before the last takes a MiB or a tenth of a
+        // second since the one before; per chunk, 8 MB would be a hundred values or more.
+        let bound = 2 + 8_000_000 / 1_048_576 + Int(elapsed / .milliseconds(100))
+        #expect(reported.count <= bound, "\(reported.count) values in \(elapsed)")
+        #expect(reported.last == TransferProgress(completedBytes: 8_000_000, expectedBytes: 8_000_000))
+    }
+
     @Test func aConnectionDroppedHalfwayIsResumedWithARangeRequest() async throws {
         defer { folder.remove() }
         let file = Downloads.payload(4_000_000)

@@ -6,7 +6,8 @@ import NIOFoundationCompat
 extension AsyncHTTPClientTransport {
     /// One exchange's body as the client reads it: backpressured (the client reads from the
     /// network only as chunks are asked for, at most `Exchange.readAhead` bytes ahead; chunks
-    /// that waited are handed out together), checked against the announced
+    /// that waited are taken together, then yielded one by one without copying their bytes),
+    /// checked against the announced
     /// length and the request's size limit, within the idle timeout and deadline. Dropping the
     /// body or its iterator before the end, or cancelling the task that reads, cancels the request.
     struct Body: AsyncSequence, Sendable {
@@ -46,21 +47,28 @@ extension AsyncHTTPClientTransport {
             /// Cancels the exchange when the iterator is dropped before the end; `nil` once the body has ended or failed.
             var release: Release?
             var received = 0
+            /// Chunks taken from the exchange and not yet yielded.
+            var taken = Exchange.Handout()
 
             mutating func next() async throws -> Data? {
                 guard let exchange = release?.exchange else { return nil }
                 do {
-                    guard let handout = try await exchange.nextChunk() else {
-                        release = nil
-                        if let expected = body.expected, received < expected {
-                            throw AsyncHTTPClientTransport.connectionLost(body.request, received: received, expected: expected)
+                    while taken.isEmpty {
+                        guard let handout = try await exchange.nextChunks() else {
+                            release = nil
+                            if let expected = body.expected, received < expected {
+                                throw AsyncHTTPClientTransport.connectionLost(
+                                    body.request, received: received, expected: expected)
+                            }
+                            return nil
                         }
-                        return nil
+                        taken = handout
                     }
-                    received += handout.readableBytes
+                    let chunk = taken.removeFirst()
+                    received += chunk.readableBytes
                     let limit = body.request.maxResponseBytes
                     if received > limit { throw GatewayError.responseTooLarge(body.request, limit: limit, declared: nil) }
-                    return handout.data
+                    return Self.data(chunk)
                 } catch {
                     release = nil
                     exchange.abandon()
@@ -68,6 +76,14 @@ extension AsyncHTTPClientTransport {
                         error, request: body.request, idleTimeout: exchange.idleTimeout,
                         elapsed: ContinuousClock.now - body.callStarted, progress: (received, body.expected))
                 }
+            }
+
+            /// The chunk's bytes: the buffer's own storage when the chunk fills at least half of it
+            /// (as a large read does), a copy otherwise, so that a small chunk a caller keeps does not
+            /// keep a whole read buffer alive.
+            static func data(_ chunk: ByteBuffer) -> Data {
+                let wrapsStorage = chunk.readableBytes >= chunk.storageCapacity / 2
+                return Data(buffer: chunk, byteTransferStrategy: wrapsStorage ? .noCopy : .copy)
             }
         }
     }

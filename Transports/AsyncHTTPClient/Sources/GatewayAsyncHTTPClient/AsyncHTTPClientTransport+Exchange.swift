@@ -27,7 +27,8 @@ extension AsyncHTTPClientTransport {
         do {
             let clientRequest = try makeClientRequest(request, exchange: exchange)
             let deadline = request.deadline.map { NIODeadline.now() + Self.timeAmount($0 - .now) }
-            let response = try await exchange.start(on: client, clientRequest, deadline: deadline)
+            let response = try await exchange.start(
+                on: client, clientRequest, eventLoop: eventLoop(for: request.url), deadline: deadline)
             let headers = Self.headers(of: response.headers)
             let status = Int(response.status.code)
             let carriesBody = request.method != .head && !(100..<200).contains(status) && status != 204 && status != 304
@@ -45,6 +46,19 @@ extension AsyncHTTPClientTransport {
                 error, request: request, idleTimeout: idleTimeout, elapsed: ContinuousClock.now - callStarted,
                 progress: nil)
         }
+    }
+
+    /// The event loop of `url`'s origin. Every request to one origin has its delegate calls
+    /// there, and the client opens the connections for them there (it reuses an idle connection
+    /// on another loop only when it has one), so the chunks of a response are not handed from the
+    /// connection's loop to another and back for every read.
+    func eventLoop(for url: URL) -> any EventLoop {
+        guard !eventLoops.isEmpty else { return client.eventLoopGroup.any() }
+        var hasher = Hasher()
+        hasher.combine(url.scheme?.lowercased())
+        hasher.combine(url.host?.lowercased())
+        hasher.combine(url.port)
+        return eventLoops[Int(UInt(bitPattern: hasher.finalize()) % UInt(eventLoops.count))]
     }
 
     private func makeClientRequest(_ request: HTTPRequest, exchange: Exchange) throws -> HTTPClient.Request {

@@ -32,6 +32,10 @@ import NIOCore
 /// - **Cancellation.** Cancelling the task that sends or reads the body cancels the request and
 ///   throws `CancellationError`; so does dropping the body before its end.
 ///
+/// Threads: the requests to one origin (scheme, host and port) run on one of the client's event
+/// loops, chosen by the origin, and the connections opened for them are opened there: a
+/// response's chunks then reach the reader straight from the thread that reads the connection.
+///
 /// Lifecycle: a transport made with `init(configuration:)` owns its `HTTPClient` (on NIO's
 /// shared event loop group, so no threads of its own) and must be shut down with `shutdown()`
 /// when no longer needed. One made with `init(client:configuration:)` borrows the client and
@@ -91,6 +95,8 @@ public final class AsyncHTTPClientTransport: Transport {
     /// Whether the client's read timeout is `configuration.timeout` (true for a client the
     /// transport made), so that requests with that idle timeout need no timer of their own.
     let clientEnforcesTimeout: Bool
+    /// The client's event loops, one of which each origin's requests run on.
+    let eventLoops: [any EventLoop]
     private let shutDown = NIOLockedValueBox(false)
 
     /// Creates a transport with a client of its own; call `shutdown()` when done with it.
@@ -124,6 +130,7 @@ public final class AsyncHTTPClientTransport: Transport {
         self.client = client
         self.ownsClient = owned
         self.clientEnforcesTimeout = owned
+        self.eventLoops = Array(client.eventLoopGroup.makeIterator())
     }
 
     deinit {

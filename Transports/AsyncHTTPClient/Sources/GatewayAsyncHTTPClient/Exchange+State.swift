@@ -1,36 +1,22 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import NIOFoundationCompat
 import NIOHTTP1
 
 extension Exchange {
     /// How many bytes of body may arrive before the reader asks for them; past that, the client
     /// reads no more until the reader takes some.
     static let readAhead = 512 * 1024
-    /// The most bytes of waiting chunks handed to the reader as one (a single larger chunk, as
-    /// decompression may make, is handed out as it is).
-    static let largestHandout = 256 * 1024
+    /// The chunks handed to the reader at once: all those that waited, in order (at least one).
+    typealias Handout = CircularBuffer<ByteBuffer>
 
-    /// What the reader gets at once: the chunk it asked for and those that waited behind it,
-    /// so that a reader slower than the network takes many reads' worth in one step.
-    struct Handout {
-        var first: ByteBuffer
-        var more: [ByteBuffer] = []
+    /// The waiting reader and what it is resumed with: the chunks that waited, else the body's
+    /// end or its failure.
+    struct Reader {
+        var continuation: CheckedContinuation<Handout?, any Error>
+        var ready: Result<Handout?, any Error>
 
-        var readableBytes: Int { more.reduce(first.readableBytes) { $0 + $1.readableBytes } }
-
-        /// The bytes, copied once into one `Data`.
-        var data: Data {
-            guard !more.isEmpty else { return Data(buffer: first, byteTransferStrategy: .copy) }
-            var data = Data(capacity: readableBytes)
-            func append(_ buffer: ByteBuffer) {
-                buffer.withUnsafeReadableBytes { data.append($0.bindMemory(to: UInt8.self)) }
-            }
-            append(first)
-            more.forEach(append)
-            return data
-        }
+        func resume() { continuation.resume(with: ready) }
     }
 
     enum Phase {
@@ -56,8 +42,10 @@ extension Exchange {
         var headWaiter: CheckedContinuation<HTTPResponseHead, any Error>?
         var readWaiter: CheckedContinuation<Handout?, any Error>?
         /// Chunks that arrived before they were asked for, and their bytes.
-        var chunks = CircularBuffer<ByteBuffer>(initialCapacity: 4)
+        var chunks = Handout(initialCapacity: 4)
         var waitingBytes = 0
+        /// Whether a hand-over of the chunks to the waiting reader is queued on the event loop.
+        var handOverQueued = false
         /// Completed when the reader takes chunks: until then the client reads no more.
         var demand: EventLoopPromise<Void>?
         var task: HTTPClient.Task<Void>?
@@ -74,38 +62,34 @@ extension Exchange {
         /// What waits to be handed out once the exchange has ended.
         struct Ended {
             var headWaiter: CheckedContinuation<HTTPResponseHead, any Error>?
-            var readWaiter: CheckedContinuation<Handout?, any Error>?
+            var reader: Reader?
             var demand: EventLoopPromise<Void>?
             var timer: Scheduled<Void>?
             var task: HTTPClient.Task<Void>?
         }
 
-        /// Moves to `.failed` and takes everything that must hear of it; `nil` when already over.
+        /// Moves to `.failed` and takes everything that must hear of it (a waiting reader gets the
+        /// chunks that waited first, then the error); `nil` when already over.
         mutating func fail(_ error: any Error) -> Ended? {
             guard phase.isActive else { return nil }
             phase = .failed(error)
-            defer {
-                headWaiter = nil
-                readWaiter = nil
-                demand = nil
-                timer = nil
-                task = nil
-            }
-            return Ended(headWaiter: headWaiter, readWaiter: readWaiter, demand: demand, timer: timer, task: task)
+            var ended = Ended(headWaiter: headWaiter, demand: demand, timer: timer, task: task)
+            headWaiter = nil
+            demand = nil
+            timer = nil
+            task = nil
+            ended.reader = takeReader().reader
+            return ended
         }
 
-        /// The chunks waiting (up to `largestHandout` bytes of them, at least one), the end
-        /// (`nil`) or the failure when one is ready, with the client's demand to complete when
-        /// chunks were taken; `ready` is `nil` when the reader must wait.
-        mutating func takeChunk() -> (ready: Result<Handout?, any Error>?, demand: EventLoopPromise<Void>?) {
-            if let chunk = chunks.popFirst() {
-                var handout = Handout(first: chunk)
-                var taken = chunk.readableBytes
-                while let next = chunks.first, taken + next.readableBytes <= Exchange.largestHandout {
-                    handout.more.append(chunks.removeFirst())
-                    taken += next.readableBytes
-                }
-                waitingBytes -= taken
+        /// All the chunks waiting, the end (`nil`) or the failure when one is ready, with the
+        /// client's demand to complete when chunks were taken; `ready` is `nil` when the reader
+        /// must wait.
+        mutating func takeChunks() -> (ready: Result<Handout?, any Error>?, demand: EventLoopPromise<Void>?) {
+            if !chunks.isEmpty {
+                let handout = chunks
+                chunks = Handout(initialCapacity: 4)
+                waitingBytes = 0
                 defer { demand = nil }
                 return (.success(handout), demand)
             }
@@ -114,6 +98,16 @@ extension Exchange {
             case .ended: return (.success(nil), nil)
             case .failed(let error): return (.failure(error), nil)
             }
+        }
+
+        /// The waiting reader with what is ready for it, and the client's demand to complete;
+        /// no reader when nobody waits or nothing is ready.
+        mutating func takeReader() -> (reader: Reader?, demand: EventLoopPromise<Void>?) {
+            guard let continuation = readWaiter else { return (nil, nil) }
+            let (ready, demand) = takeChunks()
+            guard let ready else { return (nil, nil) }
+            readWaiter = nil
+            return (Reader(continuation: continuation, ready: ready), demand)
         }
 
         /// Since when the exchange has been waited on without news; `nil` when nobody waits.

@@ -8,7 +8,8 @@ import NIOHTTP1
 /// that waits for the head and then to the one that reads the body.
 ///
 /// No task of its own: the client calls the delegate methods on its event loop, and they resume
-/// whichever reader is waiting. A chunk that arrives before it is asked for waits here (up to
+/// whichever reader is waiting (a reader waiting for the body once per read from the network,
+/// with all of that read's chunks). A chunk that arrives before it is asked for waits here (up to
 /// `readAhead` bytes: past that, the client is told to stop reading until the reader catches
 /// up), so a small body that comes with its head is read without suspending, and a reader
 /// slower than the network takes the chunks that waited in one step. The deadline is the client's own
@@ -34,12 +35,12 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
     /// Bytes of request body sent so far (counted for file bodies as they are read).
     var bytesSent: Int64 { state.withLockedValue { $0.sent } }
 
-    /// Starts the request on `client` and returns its response head.
+    /// Starts the request on `client`, its delegate calls on `eventLoop`, and returns its response head.
     ///
     /// - Throws: the client's error as it is, `CancellationError`, or the idle timeout's `GatewayError`.
-    func start(on client: HTTPClient, _ clientRequest: HTTPClient.Request, deadline: NIODeadline?) async throws
-        -> HTTPResponseHead
-    {
+    func start(
+        on client: HTTPClient, _ clientRequest: HTTPClient.Request, eventLoop: any EventLoop, deadline: NIODeadline?
+    ) async throws -> HTTPResponseHead {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let failure = state.withLockedValue { state -> (any Error)? in
@@ -49,7 +50,8 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
                 }
                 if let failure { return continuation.resume(throwing: failure) }
                 let task = client.execute(
-                    request: clientRequest, delegate: self, eventLoop: .indifferent, deadline: deadline, logger: nil)
+                    request: clientRequest, delegate: self, eventLoop: .delegate(on: eventLoop), deadline: deadline,
+                    logger: nil)
                 let cancelNow = state.withLockedValue { state -> Bool in
                     state.task = task
                     if case .failed = state.phase { return true }
@@ -64,16 +66,16 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
         }
     }
 
-    /// The next chunks of the body, `nil` at its end: at once those waiting, otherwise the next
-    /// one when the client delivers it.
-    func nextChunk() async throws -> Handout? {
-        let (ready, demand) = state.withLockedValue { $0.takeChunk() }
+    /// The next chunks of the body, `nil` at its end: at once all those waiting, otherwise those
+    /// of the client's next read.
+    func nextChunks() async throws -> Handout? {
+        let (ready, demand) = state.withLockedValue { $0.takeChunks() }
         demand?.succeed()
         if let ready { return try ready.get() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let (ready, demand) = state.withLockedValue { state in
-                    let taken = state.takeChunk()
+                    let taken = state.takeChunks()
                     if taken.ready == nil {
                         state.readWaiter = continuation
                         state.readStarted = .now
@@ -93,7 +95,7 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
     func fail(_ error: any Error) {
         guard let ended = state.withLockedValue({ $0.fail(error) }) else { return }
         ended.headWaiter?.resume(throwing: error)
-        ended.readWaiter?.resume(throwing: error)
+        ended.reader?.resume()
         ended.demand?.fail(error)
         ended.timer?.cancel()
         ended.task?.cancel()
@@ -135,20 +137,20 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
         return task.eventLoop.makeSucceededVoidFuture()
     }
 
+    /// A chunk waits for the reader; one that is waiting gets it with the rest of the same read,
+    /// by a hand-over queued behind it on the event loop, so one wake-up carries the whole read.
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
         let now = ContinuousClock.now
-        let (waiter, mustWait) = state.withLockedValue { state -> (CheckedContinuation<Handout?, any Error>?, Bool) in
+        let (queueHandOver, mustWait) = state.withLockedValue { state -> (Bool, Bool) in
             state.lastActivity = now
-            guard case .streaming = state.phase else { return (nil, false) }
-            if let waiter = state.readWaiter {
-                state.readWaiter = nil
-                return (waiter, false)
-            }
+            guard case .streaming = state.phase else { return (false, false) }
             state.chunks.append(buffer)
             state.waitingBytes += buffer.readableBytes
-            return (nil, state.waitingBytes >= Self.readAhead)
+            let queue = state.readWaiter != nil && !state.handOverQueued
+            if queue { state.handOverQueued = true }
+            return (queue, state.waitingBytes >= Self.readAhead)
         }
-        if let waiter { waiter.resume(returning: Handout(first: buffer)) }
+        if queueHandOver { task.eventLoop.execute { [self] in handOver() } }
         guard mustWait else { return task.eventLoop.makeSucceededVoidFuture() }
         let demand = task.eventLoop.makePromise(of: Void.self)
         let stillWanted = state.withLockedValue { state -> Bool in
@@ -160,25 +162,35 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
         return demand.futureResult
     }
 
+    /// The chunks that arrived since the reader began to wait, to the reader (if it still waits).
+    private func handOver() {
+        let (reader, demand) = state.withLockedValue { state in
+            state.handOverQueued = false
+            return state.takeReader()
+        }
+        demand?.succeed()
+        reader?.resume()
+    }
+
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
         finish()
     }
 
-    /// Ends the body; `false` when the head has not arrived or the exchange is already over.
+    /// Ends the body (a waiting reader gets the chunks that waited first); `false` when the head
+    /// has not arrived or the exchange is already over.
     @discardableResult
     private func finish() -> Bool {
         let ended = state.withLockedValue { state -> State.Ended? in
             guard case .streaming = state.phase else { return nil }
             state.phase = .ended
-            defer {
-                state.readWaiter = nil
-                state.timer = nil
-            }
-            return State.Ended(readWaiter: state.readWaiter, timer: state.timer)
+            defer { state.timer = nil }
+            let (reader, demand) = state.takeReader()
+            return State.Ended(reader: reader, demand: demand, timer: state.timer)
         }
         guard let ended else { return false }
         ended.timer?.cancel()
-        ended.readWaiter?.resume(returning: nil)
+        ended.demand?.succeed()
+        ended.reader?.resume()
         return true
     }
 
