@@ -1,4 +1,6 @@
-/// One connection to a Redis server, used synchronously by the one thread that owns it.
+import Gateway
+
+/// One connection to a Redis server, used synchronously by one thread at a time.
 ///
 /// Connecting sends `AUTH` (when the URL has a password) and `SELECT` (when its database is not
 /// 0). `run` pipelines: it writes every command in one go, then reads one reply per command.
@@ -86,6 +88,10 @@ final class RedisConnection {
             receiveBuffer.withUnsafeBytes { parser.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
     }
+
+    /// The handle that shuts the socket down from another thread (a cancelled call's handler)
+    /// while the connection is open.
+    var interruption: TCPSocket.Interruption { socket.interruption }
 
     /// Closes the socket.
     func close() { socket.close() }

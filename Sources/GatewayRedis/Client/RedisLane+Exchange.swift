@@ -1,0 +1,70 @@
+import Gateway
+
+extension RedisLane {
+    /// Runs `commands` on `connection` (connecting first when it is `nil`), once more on a fresh
+    /// connection when a reused one turns out to be dropped; leaves `connection` `nil` after a failure.
+    func perform(_ commands: [RedisCommand], id: UInt64, deadline: ContinuousClock.Instant,
+                 on connection: inout RedisConnection?) async throws -> [RESPValue]
+    {
+        var reused = connection != nil
+        while true {
+            let live: RedisConnection
+            if let existing = connection {
+                live = existing
+            } else {
+                live = try await connect(deadline: deadline)
+                connection = live
+                // Cancelled while connecting: nothing was sent, and the connection stays for the next call.
+                try Task.checkCancellation()
+            }
+            do {
+                return try await exchange(commands, id: id, deadline: deadline, on: live)
+            } catch let error as RedisError {
+                live.close()
+                connection = nil
+                guard reused, error.kind == .connection else { throw error }
+                reused = false
+            } catch {
+                live.close()
+                connection = nil
+                throw error
+            }
+        }
+    }
+
+    /// Writes `commands` and reads their replies on this thread; a cancellation meanwhile shuts
+    /// the socket down, and the call ends with `CancellationError`.
+    private func exchange(_ commands: [RedisCommand], id: UInt64, deadline: ContinuousClock.Instant,
+                          on connection: RedisConnection) async throws -> [RESPValue]
+    {
+        try await withTaskCancellationHandler {
+            guard beginExchange(id: id, socket: connection.interruption) else { throw CancellationError() }
+            let result: Result<[RESPValue], RedisError>
+            do throws(RedisError) {
+                result = .success(try connection.run(commands, deadline: deadline))
+            } catch {
+                result = .failure(error)
+            }
+            // Shut down under cancellation, the socket cannot be used again even when every reply came.
+            guard !endExchange() else { throw CancellationError() }
+            return try result.get()
+        } onCancel: {
+            interruptExchange(id: id)
+        }
+    }
+
+    /// Connects on the lane's dispatch queue, not on the caller's thread, by `deadline`.
+    private func connect(deadline: ContinuousClock.Instant) async throws -> RedisConnection {
+        let url = url
+        let limits = limits
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<RedisConnection, any Error>) in
+            connector.async {
+                do {
+                    continuation.resume(returning: try RedisConnection(url: url, limits: limits, deadline: deadline))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+}
