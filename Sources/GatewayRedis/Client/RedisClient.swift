@@ -7,9 +7,9 @@ import Synchronization
 /// A call goes to the connection with the fewest calls on it, and when that connection is idle
 /// it writes its commands and reads the replies on its own thread, with no hand-off to another
 /// thread; when it is busy the call suspends, in line, until the calls before it are done (see
-/// `RedisLane`). That read blocks the calling thread, which may be one of Swift concurrency's
-/// cooperative pool, for one round trip and never past the call's deadline; connecting, which
-/// can take long, happens off the caller's thread. A call's deadline covers waiting for its
+/// `RedisLane`). That wait blocks the calling thread, which may be one of Swift concurrency's
+/// cooperative pool, for one round trip and at most 1 ms: slower replies, and connecting, are
+/// waited for on a dispatch queue while the call suspends. A call's deadline covers waiting for its
 /// connection, connecting (with `AUTH` and `SELECT`), sending and reading every reply.
 ///
 /// ```swift

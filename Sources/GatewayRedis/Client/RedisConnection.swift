@@ -43,6 +43,14 @@ final class RedisConnection {
     /// - Throws: `RedisError` when the connection fails, the deadline passes or the server
     ///   breaks the protocol; the connection must then be dropped.
     func run(_ commands: [RedisCommand], deadline: ContinuousClock.Instant) throws(RedisError) -> [RESPValue] {
+        try send(commands, deadline: deadline)
+        var replies: [RESPValue] = []
+        try readReplies(&replies, count: commands.count, deadline: deadline)
+        return replies
+    }
+
+    /// Writes `commands` in one go by `deadline`, after checking that the idle connection is sound.
+    func send(_ commands: [RedisCommand], deadline: ContinuousClock.Instant) throws(RedisError) {
         // A closed connection is found before anything is sent, so that the command can go on a
         // new one; bytes no command asked for would pair every later reply with the wrong command.
         switch socket.idleState() {
@@ -56,12 +64,16 @@ final class RedisConnection {
         var output: [UInt8] = []
         for command in commands { command.encode(into: &output) }
         try socket.send(output, deadline: deadline)
-        var replies: [RESPValue] = []
-        replies.reserveCapacity(commands.count)
-        while replies.count < commands.count {
+    }
+
+    /// Reads replies into `replies` until it holds `count`, by `deadline`. After a timeout the
+    /// replies read so far stay in `replies` and a partly received one in the parser, so reading
+    /// can go on later (on another thread) with a later deadline.
+    func readReplies(_ replies: inout [RESPValue], count: Int, deadline: ContinuousClock.Instant) throws(RedisError) {
+        replies.reserveCapacity(count)
+        while replies.count < count {
             replies.append(try readReply(deadline: deadline))
         }
-        return replies
     }
 
     /// Reads the next reply by `deadline`.

@@ -32,22 +32,37 @@ extension RedisLane {
         }
     }
 
-    /// Writes `commands` and reads their replies on this thread; a cancellation meanwhile shuts
-    /// the socket down, and the call ends with `CancellationError`.
+    /// How long a call waits for its replies on its own thread before the wait moves to the
+    /// lane's dispatch queue: a loopback round trip takes tens of microseconds, and a command that
+    /// Redis holds (`BLPOP`) or a slow server must not keep a cooperative pool thread.
+    static let inlineWait = Duration.milliseconds(1)
+
+    /// Writes `commands` and waits for their replies on this thread for up to `inlineWait`, then,
+    /// if they have not all come, suspends while the lane's queue reads the rest by `deadline`.
+    /// A cancellation meanwhile shuts the socket down, and the call ends with `CancellationError`.
     private func exchange(_ commands: [RedisCommand], id: UInt64, deadline: ContinuousClock.Instant,
                           on connection: RedisConnection) async throws -> [RESPValue]
     {
         try await withTaskCancellationHandler {
             guard beginExchange(id: id, socket: connection.interruption) else { throw CancellationError() }
-            let result: Result<[RESPValue], RedisError>
+            var replies: [RESPValue] = []
+            var failure: RedisError?
             do throws(RedisError) {
-                result = .success(try connection.run(commands, deadline: deadline))
+                try connection.send(commands, deadline: deadline)
+                let inline = min(deadline, ContinuousClock.now + Self.inlineWait)
+                try connection.readReplies(&replies, count: commands.count, deadline: inline)
+            } catch where error.kind == .timeout && ContinuousClock.now < deadline {
+                switch await readOffThread(connection, count: commands.count - replies.count, deadline: deadline) {
+                case .success(let rest): replies += rest
+                case .failure(let error): failure = error
+                }
             } catch {
-                result = .failure(error)
+                failure = error
             }
             // Shut down under cancellation, the socket cannot be used again even when every reply came.
             guard !endExchange() else { throw CancellationError() }
-            return try result.get()
+            if let failure { throw failure }
+            return replies
         } onCancel: {
             interruptExchange(id: id)
         }

@@ -5,19 +5,20 @@ import Gateway
 ///
 /// A call owns the lane from the moment it gets its turn until it has its replies, and does the
 /// socket work itself, on its own thread: it writes its commands and waits for the replies in
-/// `poll`, bounded by its deadline. When the lane is idle that is the whole path, with no other
-/// thread woken: a round trip to a Redis on the same machine costs what `redis-benchmark`'s
-/// does, a write, one wait and a read. When the lane is busy the call suspends (a continuation,
-/// not a blocked thread) and the call before it hands the lane over as it finishes; calls get
-/// their turns first come, first served.
+/// `poll`. When the lane is idle and Redis answers within `inlineWait` (1 ms) that is the whole
+/// path, with no other thread woken: a round trip to a Redis on the same machine costs what
+/// `redis-benchmark`'s does, a write, one wait and a read. When the lane is busy the call
+/// suspends (a continuation, not a blocked thread) and the call before it hands the lane over as
+/// it finishes; calls get their turns first come, first served.
 ///
 /// Blocking the thread is a choice: when the call runs on Swift concurrency's cooperative pool,
-/// that pool thread waits for Redis instead of running other tasks, for one round trip (tens of
-/// microseconds on loopback) and never longer than the call's deadline (500 ms by default). A
-/// hand-off to a thread of the lane's own cost two thread wake-ups per call, which on an idle
-/// machine cost more than the round trip and varied tenfold between runs. The part that can
-/// block long, connecting (name resolution, `connect`, `AUTH`, `SELECT`), runs on a dispatch
-/// queue of the lane's, never on the caller's thread.
+/// that pool thread waits for Redis instead of running other tasks, for one round trip and never
+/// longer than `inlineWait` nor the call's deadline. Replies that take longer (a command Redis
+/// holds, such as `BLPOP`, a slow or silent server) are waited for on the lane's dispatch queue
+/// while the call suspends, so Redis cannot hold the pool's threads. A hand-off to a thread on
+/// every call cost two thread wake-ups, which on an idle machine cost more than the round trip
+/// and varied tenfold between runs. The part that can block long, connecting (name resolution,
+/// `connect`, `AUTH`, `SELECT`), also runs on the lane's queue, never on the caller's thread.
 ///
 /// A connection that fails is dropped and the next call connects again; a call that meets a
 /// dropped connection it reused (the server restarted, an idle timeout closed it) runs once more
@@ -43,6 +44,8 @@ final class RedisLane: Sendable {
         var exchange: (id: UInt64, socket: TCPSocket.Interruption)?
         /// Whether that call's socket was shut down by its cancellation.
         var interrupted = false
+        /// The owning call's connection while the lane's queue reads its replies.
+        var parked: RedisConnection?
 
         var waiting: Int { waiters.count - head }
 
@@ -185,6 +188,30 @@ final class RedisLane: Sendable {
             guard let exchange = state.exchange, exchange.id == id else { return }
             state.interrupted = true
             exchange.socket.shutDown()
+        }
+    }
+
+    /// Reads `count` more replies on `connection` by `deadline` on the lane's queue, while the
+    /// owning call is suspended. The connection goes to the queue's thread through the lock (it
+    /// is not `Sendable`); the owner gets it back only after the read, so one thread uses it at a time.
+    func readOffThread(_ connection: RedisConnection, count: Int, deadline: ContinuousClock.Instant) async
+        -> Result<[RESPValue], RedisError>
+    {
+        state.withLock { $0.parked = connection }
+        defer { state.withLock { $0.parked = nil } }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Result<[RESPValue], RedisError>, Never>) in
+            connector.async { [self] in
+                guard let parked = state.withLock({ $0.parked }) else {
+                    return continuation.resume(returning: .failure(RedisError(.connection, "no connection to read from")))
+                }
+                var replies: [RESPValue] = []
+                do throws(RedisError) {
+                    try parked.readReplies(&replies, count: count, deadline: deadline)
+                    continuation.resume(returning: .success(replies))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
         }
     }
 
