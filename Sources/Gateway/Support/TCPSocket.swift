@@ -197,7 +197,7 @@ package final class TCPSocket {
     /// It names the descriptor, so its user must make sure the socket is still open when it is
     /// used (a closed descriptor's number may already belong to another file): the Redis client
     /// hands it out and closes the socket under one lock.
-    package struct Interruption: Sendable {
+    package struct ShutdownHandle: Sendable {
         fileprivate let fd: Int32
 
         /// Shuts both directions down: a read or write waiting on the socket wakes and fails.
@@ -208,7 +208,7 @@ package final class TCPSocket {
     }
 
     /// The handle that shuts this socket down from another thread while it is open.
-    package var interruption: Interruption { Interruption(fd: fd) }
+    package var shutdownHandle: ShutdownHandle { ShutdownHandle(fd: fd) }
 
     /// Closes the descriptor (once).
     package func close() {

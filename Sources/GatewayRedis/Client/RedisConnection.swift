@@ -103,7 +103,7 @@ final class RedisConnection {
 
     /// The handle that shuts the socket down from another thread (a cancelled call's handler)
     /// while the connection is open.
-    var interruption: TCPSocket.Interruption { socket.interruption }
+    var shutdownHandle: TCPSocket.ShutdownHandle { socket.shutdownHandle }
 
     /// Closes the socket.
     func close() { socket.close() }

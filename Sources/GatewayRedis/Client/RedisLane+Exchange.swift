@@ -44,7 +44,7 @@ extension RedisLane {
                           on connection: RedisConnection) async throws -> [RESPValue]
     {
         try await withTaskCancellationHandler {
-            guard beginExchange(id: id, socket: connection.interruption) else { throw CancellationError() }
+            guard beginExchange(id: id, socket: connection.shutdownHandle) else { throw CancellationError() }
             var replies: [RESPValue] = []
             var failure: RedisError?
             do throws(RedisError) {

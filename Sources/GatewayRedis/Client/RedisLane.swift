@@ -41,7 +41,7 @@ final class RedisLane: Sendable {
         var waiters: [Waiter] = []
         var head = 0
         /// The call waiting on the socket now, and the handle its cancellation shuts down.
-        var exchange: (id: UInt64, socket: TCPSocket.Interruption)?
+        var exchange: (id: UInt64, socket: TCPSocket.ShutdownHandle)?
         /// Whether that call's socket was shut down by its cancellation.
         var interrupted = false
         /// The owning call's connection while the lane's queue reads its replies.
@@ -159,7 +159,7 @@ final class RedisLane: Sendable {
     }
 
     /// Records the call `id` as waiting on `socket`; `false` when its task is already cancelled.
-    func beginExchange(id: UInt64, socket: TCPSocket.Interruption) -> Bool {
+    func beginExchange(id: UInt64, socket: TCPSocket.ShutdownHandle) -> Bool {
         state.withLock { state in
             state.exchange = (id, socket)
             state.interrupted = false

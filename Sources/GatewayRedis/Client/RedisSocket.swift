@@ -43,7 +43,7 @@ final class RedisSocket {
     }
 
     /// The handle that shuts the socket down from another thread while it is open.
-    var interruption: TCPSocket.Interruption { socket.interruption }
+    var shutdownHandle: TCPSocket.ShutdownHandle { socket.shutdownHandle }
 
     /// Closes the descriptor (once).
     func close() { socket.close() }
