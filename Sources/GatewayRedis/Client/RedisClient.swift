@@ -4,13 +4,14 @@ import Synchronization
 /// A Redis client over TCP with the package's own RESP2 code: a small pool of connections,
 /// pipelined commands, a deadline per call, and reconnection after a dropped connection.
 ///
-/// A call goes to the connection with the fewest calls on it, and when that connection is idle
-/// it writes its commands and reads the replies on its own thread, with no hand-off to another
-/// thread; when it is busy the call suspends, in line, until the calls before it are done (see
-/// `RedisLane`). That wait blocks the calling thread, which may be one of Swift concurrency's
-/// cooperative pool, for one round trip and at most 1 ms: slower replies, and connecting, are
-/// waited for on a dispatch queue while the call suspends. A call's deadline covers waiting for its
-/// connection, connecting (with `AUTH` and `SELECT`), sending and reading every reply.
+/// A call goes to the connection with the fewest calls on it. When that connection is idle the
+/// call writes its commands and reads the replies on its own thread, with no hand-off to another
+/// thread; otherwise the call waits in line, suspended, for the connection's own thread, which
+/// runs the queued calls in order (see `RedisLane`). The inline wait blocks the calling thread,
+/// which may be one of Swift concurrency's cooperative pool, for one round trip and at most
+/// 1 ms: slower replies, and connecting, are waited for on the connection's thread while the call
+/// suspends. A call's deadline covers waiting for its connection, connecting (with `AUTH` and
+/// `SELECT`), sending and reading every reply.
 ///
 /// ```swift
 /// let redis = RedisClient(url: try RedisURL("redis://127.0.0.1:6379/0"))

@@ -1,85 +1,97 @@
 import Dispatch
+import Foundation
 import Gateway
 
-/// One connection of a `RedisClient` and the calls waiting for it, in the order they came.
+/// One connection of a `RedisClient`, a thread of its own that works on it, and the calls
+/// waiting for it, in the order they came.
 ///
-/// A call owns the lane from the moment it gets its turn until it has its replies, and does the
-/// socket work itself, on its own thread: it writes its commands and waits for the replies in
-/// `poll`. When the lane is idle and Redis answers within `inlineWait` (1 ms) that is the whole
-/// path, with no other thread woken: a round trip to a Redis on the same machine costs what
-/// `redis-benchmark`'s does, a write, one wait and a read. When the lane is busy the call
-/// suspends (a continuation, not a blocked thread) and the call before it hands the lane over as
-/// it finishes; calls get their turns first come, first served.
+/// The lane has one owner at a time, and only the owner touches the connection:
+/// - **nobody**: the lane is idle; the connection (if any) rests in the lane's state;
+/// - **a caller**: a call that found the lane idle with a connection writes its commands and
+///   waits for the replies on its own thread, in `poll`, for at most `inlineWait` (1 ms). When
+///   they come in time that is the whole path, with no other thread woken: a round trip to a
+///   Redis on the same machine costs what `redis-benchmark`'s does. When they do not, the call
+///   hands the rest of the read (and the lane) to the thread and suspends;
+/// - **the thread**: it finishes a handed-over read first, then runs the queued calls one after
+///   the other (connecting when needed), each call suspended on a continuation that the thread
+///   resumes once. It gives the lane back (to nobody) when nothing is left.
 ///
-/// Blocking the thread is a choice: when the call runs on Swift concurrency's cooperative pool,
-/// that pool thread waits for Redis instead of running other tasks, for one round trip and never
-/// longer than `inlineWait` nor the call's deadline. Replies that take longer (a command Redis
-/// holds, such as `BLPOP`, a slow or silent server) are waited for on the lane's dispatch queue
-/// while the call suspends, so Redis cannot hold the pool's threads. A hand-off to a thread on
-/// every call cost two thread wake-ups, which on an idle machine cost more than the round trip
-/// and varied tenfold between runs. The part that can block long, connecting (name resolution,
-/// `connect`, `AUTH`, `SELECT`), also runs on the lane's queue, never on the caller's thread.
+/// A call that finds the lane owned, or without a connection, is queued for the thread, so the
+/// line moves on the thread, never waiting for a task to be scheduled, and connecting, which can
+/// block, never runs on a caller's thread. Blocking a caller's thread for one round trip is a
+/// choice: that thread may be one of Swift concurrency's cooperative pool, and it waits for Redis
+/// instead of running other tasks, but never longer than `inlineWait`.
 ///
 /// A connection that fails is dropped and the next call connects again; a call that meets a
 /// dropped connection it reused (the server restarted, an idle timeout closed it) runs once more
-/// on a fresh one. A call whose deadline passed while it waited for its turn fails without
-/// touching the network. Cancelling a waiting call takes it out of the line; cancelling a call
-/// that is waiting for its replies shuts its socket down, so it ends at once and the connection
-/// is made again by the next call.
+/// on a fresh one. A queued call whose deadline passed fails without touching the network.
+/// Cancelling a queued call takes it out of the line; cancelling a call whose commands are being
+/// sent or answered shuts its socket down, so it ends at once and the next call connects again.
 final class RedisLane: Sendable {
-    private struct Waiter {
+    /// A call for the thread: to run from the start, or, with `received`, a call whose commands
+    /// were sent and whose first replies were read by its caller.
+    struct Job: Sendable {
         let id: UInt64
-        let continuation: CheckedContinuation<Void, any Error>
+        let commands: [RedisCommand]
+        let deadline: ContinuousClock.Instant
+        var received: [RESPValue]?
+        /// Resumes the call's continuation; called exactly once, by whoever takes the job out of the lane.
+        let complete: @Sendable (Result<[RESPValue], any Error>) -> Void
     }
 
-    private struct State {
-        /// The idle connection, or `nil` while a call owns it (or before the first connect).
+    enum Owner { case nobody, caller, thread }
+
+    struct State {
+        var owner = Owner.nobody
+        /// The connection while no caller holds it (`nil` before the first connect, after a failure).
         var connection: RedisConnection?
-        /// Whether a call owns the lane.
-        var busy = false
         var closed = false
-        var waiters: [Waiter] = []
+        /// A call its caller handed over: the thread runs it before any queued call.
+        var handedOver: Job?
+        var queue: [Job] = []
         var head = 0
-        /// The call waiting on the socket now, and the handle its cancellation shuts down.
-        var exchange: (id: UInt64, socket: TCPSocket.ShutdownHandle)?
-        /// Whether that call's socket was shut down by its cancellation.
+        /// The call whose commands are on the wire now, and its socket once it has one.
+        var current: (id: UInt64, socket: TCPSocket.ShutdownHandle?)?
+        /// Whether the current call was cancelled: its socket is (or will be) shut down.
         var interrupted = false
-        /// The owning call's connection while the lane's queue reads its replies.
-        var parked: RedisConnection?
 
-        var waiting: Int { waiters.count - head }
+        var queued: Int { queue.count - head }
 
-        mutating func popWaiter() -> Waiter? {
-            guard head < waiters.count else { return nil }
-            let waiter = waiters[head]
+        mutating func popQueued() -> Job? {
+            guard head < queue.count else { return nil }
+            let job = queue[head]
             head += 1
-            if head == waiters.count {
-                waiters.removeAll(keepingCapacity: true)
+            if head == queue.count {
+                queue.removeAll(keepingCapacity: true)
                 head = 0
             }
-            return waiter
+            return job
         }
     }
 
     let url: RedisURL
     let limits: RESPLimits
     /// The lane's one lock. It is the package's `Locked`, not `Synchronization.Mutex`: the
-    /// connection (not `Sendable`) moves out to the owning call and back, which `Mutex`'s
-    /// `sending` closures refuse; the `busy` flag makes the owner the only user meanwhile.
-    private let state = Locked(State())
-    /// Where connections are made, off the callers' threads.
-    let connector: DispatchQueue
+    /// connection (not `Sendable`) moves out to the owner and back, which `Mutex`'s `sending`
+    /// closures refuse; `owner` makes the owner the only user meanwhile.
+    let state = Locked(State())
+    /// Signalled once each time the lane is given to the thread.
+    let wakeup = DispatchSemaphore(value: 0)
 
     init(url: RedisURL, limits: RESPLimits, name: String) {
         self.url = url
         self.limits = limits
-        connector = DispatchQueue(label: name)
+        let thread = Thread { [self] in runThread() }
+        thread.name = name
+        thread.start()
     }
 
     /// The call owning the lane and the calls waiting for it.
     var load: Int {
-        state.withLock { ($0.busy ? 1 : 0) + $0.waiting }
+        state.withLock { ($0.owner == .nobody ? 0 : 1) + $0.queued }
     }
+
+    var closedError: RedisError { RedisError(.closed, "the Redis client for \(url) was closed") }
 
     /// Sends `commands` and reads their replies, when the lane's turn comes, by `deadline`.
     ///
@@ -88,148 +100,103 @@ final class RedisLane: Sendable {
     func call(_ commands: [RedisCommand], id: UInt64, deadline: ContinuousClock.Instant) async throws
         -> [RESPValue]
     {
-        try await takeTurn(id: id)
-        var connection = state.withLock { $0.connection.take() }
-        do {
-            try Task.checkCancellation()
-            guard ContinuousClock.now < deadline else {
-                throw RedisError(.timeout, "timed out waiting for a connection to Redis at \(url)")
-            }
-            let replies = try await perform(commands, id: id, deadline: deadline, on: &connection)
-            release(connection)
-            return replies
-        } catch {
-            release(connection)
-            throw error
-        }
-    }
-
-    /// Fails the waiting calls with `RedisError` of kind `.closed` and closes the idle connection;
-    /// a call owning the lane finishes (its deadline bounds it) and closes the connection after.
-    func close() {
-        let waiters = state.withLock { state -> [Waiter] in
-            state.closed = true
-            state.connection.take()?.close()
-            defer {
-                state.waiters.removeAll()
-                state.head = 0
-            }
-            return Array(state.waiters[state.head...])
-        }
-        for waiter in waiters { waiter.continuation.resume(throwing: closedError) }
-    }
-
-    private var closedError: RedisError { RedisError(.closed, "the Redis client for \(url) was closed") }
-
-    /// Returns when the lane is this call's: at once when it is idle.
-    private func takeTurn(id: UInt64) async throws {
-        enum Turn { case now, closed, wait }
-        let turn = state.withLock { state -> Turn in
-            if state.closed { return .closed }
-            if state.busy { return .wait }
-            state.busy = true
-            return .now
-        }
-        switch turn {
-        case .now: return
-        case .closed: throw closedError
-        case .wait: break
-        }
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let answer = state.withLock { state -> Result<Void, any Error>? in
-                    if state.closed { return .failure(closedError) }
-                    if Task.isCancelled { return .failure(CancellationError()) }
-                    if !state.busy {
-                        state.busy = true
-                        return .success(())
-                    }
-                    state.waiters.append(Waiter(id: id, continuation: continuation))
-                    return nil
-                }
-                if let answer { continuation.resume(with: answer) }
+            if let connection = takeIdleConnection(id: id) {
+                return try await callInline(commands, id: id, deadline: deadline, on: connection)
             }
+            return try await queue(commands, id: id, deadline: deadline)
         } onCancel: {
-            let waiter = state.withLock { state -> Waiter? in
-                guard let index = state.waiters[state.head...].firstIndex(where: { $0.id == id }) else { return nil }
-                return state.waiters.remove(at: index)
-            }
-            waiter?.continuation.resume(throwing: CancellationError())
+            cancel(id)
         }
     }
 
-    /// Records the call `id` as waiting on `socket`; `false` when its task is already cancelled.
-    func beginExchange(id: UInt64, socket: TCPSocket.ShutdownHandle) -> Bool {
-        state.withLock { state in
-            state.exchange = (id, socket)
+    /// The connection, with the lane, when the lane is idle and connected; `nil` otherwise.
+    private func takeIdleConnection(id: UInt64) -> RedisConnection? {
+        state.withLock { state -> RedisConnection? in
+            guard state.owner == .nobody, !state.closed, let connection = state.connection.take() else { return nil }
+            state.owner = .caller
+            state.current = (id, connection.shutdownHandle)
             state.interrupted = false
+            return connection
         }
-        // Looked at after recording: a cancellation from here on finds the socket and shuts it down.
-        guard !Task.isCancelled else {
-            _ = endExchange()
-            return false
-        }
-        return true
     }
 
-    /// Ends the exchange the owning call recorded; `true` when its cancellation shut the socket down.
+    /// Queues the call for the thread and waits for its end.
+    private func queue(_ commands: [RedisCommand], id: UInt64, deadline: ContinuousClock.Instant) async throws
+        -> [RESPValue]
+    {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[RESPValue], any Error>) in
+            let job = Job(id: id, commands: commands, deadline: deadline, received: nil) { continuation.resume(with: $0) }
+            let refusal = state.withLock { state -> (any Error)? in
+                if state.closed { return closedError }
+                // A cancellation before the job was queued found nothing to take out of the line.
+                if Task.isCancelled { return CancellationError() }
+                state.queue.append(job)
+                giveToThreadIfIdle(&state)
+                return nil
+            }
+            if let refusal { continuation.resume(throwing: refusal) }
+        }
+    }
+
+    /// Gives the idle lane to the thread (which then finds the work waiting for it).
+    func giveToThreadIfIdle(_ state: inout State) {
+        guard state.owner == .nobody else { return }
+        state.owner = .thread
+        wakeup.signal()
+    }
+
+    /// Takes the queued call `id` out of the line, or shuts down its socket when its commands are
+    /// on the wire.
+    private func cancel(_ id: UInt64) {
+        let removed = state.withLock { state -> Job? in
+            if let current = state.current, current.id == id {
+                state.interrupted = true
+                // The socket is open: its owner closes it only after clearing `current`, under this lock.
+                current.socket?.shutDown()
+                return nil
+            }
+            if let handedOver = state.handedOver, handedOver.id == id {
+                state.handedOver = nil
+                return handedOver
+            }
+            guard let index = state.queue[state.head...].firstIndex(where: { $0.id == id }) else { return nil }
+            return state.queue.remove(at: index)
+        }
+        removed?.complete(.failure(CancellationError()))
+    }
+
+    /// Records `socket` as the one the current call's commands go on; `false` when the call was
+    /// cancelled meanwhile (nothing must be sent).
+    func beginExchange(on socket: TCPSocket.ShutdownHandle) -> Bool {
+        state.withLock { state in
+            guard !state.interrupted else { return false }
+            state.current?.socket = socket
+            return true
+        }
+    }
+
+    /// Ends the current call's exchange; `true` when its cancellation shut the socket down.
     func endExchange() -> Bool {
         state.withLock { state in
-            state.exchange = nil
+            state.current = nil
             defer { state.interrupted = false }
             return state.interrupted
         }
     }
 
-    /// Shuts down the socket of the call `id`, if it is waiting on one. The socket is open: the
-    /// owning call closes it only after `endExchange`, which takes the same lock.
-    func interruptExchange(id: UInt64) {
-        state.withLock { state in
-            guard let exchange = state.exchange, exchange.id == id else { return }
-            state.interrupted = true
-            exchange.socket.shutDown()
-        }
-    }
-
-    /// Reads `count` more replies on `connection` by `deadline` on the lane's queue, while the
-    /// owning call is suspended. The connection goes to the queue's thread through the lock (it
-    /// is not `Sendable`); the owner gets it back only after the read, so one thread uses it at a time.
-    func readOffThread(_ connection: RedisConnection, count: Int, deadline: ContinuousClock.Instant) async
-        -> Result<[RESPValue], RedisError>
-    {
-        state.withLock { $0.parked = connection }
-        defer { state.withLock { $0.parked = nil } }
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Result<[RESPValue], RedisError>, Never>) in
-            connector.async { [self] in
-                guard let parked = state.withLock({ $0.parked }) else {
-                    return continuation.resume(returning: .failure(RedisError(.connection, "no connection to read from")))
-                }
-                var replies: [RESPValue] = []
-                do throws(RedisError) {
-                    try parked.readReplies(&replies, count: count, deadline: deadline)
-                    continuation.resume(returning: .success(replies))
-                } catch {
-                    continuation.resume(returning: .failure(error))
-                }
+    /// Fails the queued calls with `RedisError` of kind `.closed`; the owner finishes its call (its
+    /// deadline bounds it), then the thread closes the connection and ends.
+    func close() {
+        let queued = state.withLock { state -> [Job] in
+            state.closed = true
+            defer {
+                state.queue.removeAll()
+                state.head = 0
             }
+            giveToThreadIfIdle(&state)
+            return Array(state.queue[state.head...])
         }
-    }
-
-    /// Gives the lane, with `connection` (`nil` when it was dropped), to the next waiting call.
-    private func release(_ connection: RedisConnection?) {
-        let next = state.withLock { state -> Waiter? in
-            state.connection = connection
-            guard !state.closed else {
-                state.connection.take()?.close()
-                state.busy = false
-                return nil
-            }
-            guard let waiter = state.popWaiter() else {
-                state.busy = false
-                return nil
-            }
-            return waiter
-        }
-        next?.continuation.resume()
+        for job in queued { job.complete(.failure(closedError)) }
     }
 }
