@@ -1,5 +1,5 @@
 import Foundation
-import GatewayRedis
+@testable import GatewayRedis
 import GatewayTestSupport
 import Testing
 
@@ -53,6 +53,40 @@ import Testing
         _ = try await observer.send(RedisCommand("RPUSH", "list", "element"))
         #expect(try await first.value.arrayValue?.last?.text == "element")
         #expect(try await client.send(RedisCommand("PING")) == .simpleString("PONG"))
+    }
+
+    @Test func callsQueuedBehindABusyConnectionRunWhileTheirTasksCannot() async throws {
+        let server = try await RedisServer.start()
+        let client = RedisClient(url: server.url, poolSize: 1, timeout: .seconds(60))
+        #expect(try await client.send(RedisCommand("PING")) == .simpleString("PONG"))
+        let first = Task { try await client.send(RedisCommand("BLPOP", "list", "0")) }
+        let observer = RedisClient(url: server.url, poolSize: 1, timeout: .seconds(5))
+        try await waitUntilBlocked(clients: 1, observer: observer)
+        let gate = GatedExecutor()
+        let queued = (0..<8).map { _ in
+            Task(executorPreference: gate) { try await client.send(RedisCommand("INCR", "counter")) }
+        }
+        try await waitUntil("the eight calls are in line") { client.load == 9 }
+        // From now on the queued calls' tasks cannot run: only the connection's thread can move the line.
+        gate.shut()
+        _ = try await observer.send(RedisCommand("RPUSH", "list", "element"))
+        #expect(try await first.value.arrayValue?.last?.text == "element")
+        try await waitUntil("Redis counted the eight calls") {
+            try await observer.send(RedisCommand("GET", "counter")).text == "8"
+        }
+        gate.open()
+        var counts: [Int64] = []
+        for call in queued { counts.append(try #require(try await call.value.integerValue)) }
+        #expect(counts == Array(1...8), "the calls ran in the order they came")
+    }
+
+    /// Returns once `condition` holds, asking at most 100,000 times.
+    private func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {
+        for _ in 0..<100_000 {
+            if try await condition() { return }
+            await Task.yield()
+        }
+        Issue.record("never: \(what)")
     }
 
     /// Returns once Redis reports `clients` connections blocked in a command (`INFO clients`),

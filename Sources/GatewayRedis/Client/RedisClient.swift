@@ -76,6 +76,9 @@ public final class RedisClient: Sendable {
         return try await leastLoaded(startingAt: id).call(commands, id: id, deadline: deadline)
     }
 
+    /// The calls on the connections and in line for them.
+    var load: Int { lanes.reduce(0) { $0 + $1.load } }
+
     private func leastLoaded(startingAt id: UInt64) -> RedisLane {
         let start = Int(truncatingIfNeeded: id % UInt64(lanes.count))
         var best = lanes[start]

@@ -17,8 +17,9 @@ extension RedisLane {
         // Recorded as the current call (with its socket) when the lane was taken: a cancellation
         // from then on shuts the socket down; one before is seen here.
         guard !Task.isCancelled else {
-            _ = endExchange()
-            giveBack(connection)
+            let interrupted = endExchange()
+            if interrupted { connection.close() }
+            giveBack(interrupted ? nil : connection)
             throw CancellationError()
         }
         var replies: [RESPValue] = []
@@ -31,10 +32,9 @@ extension RedisLane {
         } catch {
             let interrupted = endExchange()
             connection.close()
-            if interrupted { throw CancellationError() }
-            guard error.kind == .connection, replies.isEmpty else {
+            guard !interrupted, error.kind == .connection, replies.isEmpty else {
                 giveBack(nil)
-                throw error
+                throw interrupted ? CancellationError() : error
             }
             // The reused connection was dropped: the call runs again, on a new connection.
             return try await handOver(commands, id: id, deadline: deadline, received: nil, connection: nil)

@@ -7,35 +7,46 @@ extension RedisLane {
     func runThread() {
         while true {
             wakeup.wait()
-            while case (let job, var connection)? = takeWork() {
-                let result = job.received == nil ? run(job, on: &connection) : finish(job, on: &connection)
-                state.withLock { $0.connection = connection }
-                job.complete(result)
+            work: while true {
+                switch takeWork() {
+                case .run(let job, var connection):
+                    let result = job.received == nil ? run(job, on: &connection) : finish(job, on: &connection)
+                    state.withLock { $0.connection = connection }
+                    job.complete(result)
+                case .givenBack:
+                    break work
+                case .end(let connection):
+                    connection?.close()
+                    return
+                }
             }
-            let ended = state.withLock { state -> Bool in
-                guard state.closed else { return false }
-                state.connection.take()?.close()
-                return true
-            }
-            if ended { return }
         }
     }
 
-    /// The next call for the thread, with the connection; `nil` (the lane given back, or left to
-    /// end when it is closed) when there is none.
-    private func takeWork() -> (Job, RedisConnection?)? {
-        state.withLock { state -> (Job, RedisConnection?)? in
+    private enum Work {
+        /// Run this call on the connection.
+        case run(Job, RedisConnection?)
+        /// Nothing is left: the lane went back to nobody.
+        case givenBack
+        /// The lane is closed and nothing is left: the thread ends, keeping the lane, so no one uses it again.
+        case end(RedisConnection?)
+    }
+
+    /// The thread's next work; it owns the lane.
+    private func takeWork() -> Work {
+        state.withLock { state -> Work in
             if let job = state.handedOver.take() {
                 // A call with received replies is the current call already (with its socket).
                 if job.received == nil { begin(job, in: &state) }
-                return (job, state.connection.take())
+                return .run(job, state.connection.take())
             }
             if let job = state.popQueued() {
                 begin(job, in: &state)
-                return (job, state.connection.take())
+                return .run(job, state.connection.take())
             }
-            if !state.closed { state.owner = .nobody }
-            return nil
+            if state.closed { return .end(state.connection.take()) }
+            state.owner = .nobody
+            return .givenBack
         }
     }
 
@@ -48,12 +59,13 @@ extension RedisLane {
     /// a fresh connection when a reused one turns out to be dropped; leaves `connection` `nil`
     /// after a failure.
     private func run(_ job: Job, on connection: inout RedisConnection?) -> Result<[RESPValue], any Error> {
+        guard ContinuousClock.now < job.deadline else {
+            _ = endExchange()
+            return .failure(RedisError(.timeout, "timed out waiting for a connection to Redis at \(url)"))
+        }
         var reused = connection != nil
         while true {
             do throws(RedisError) {
-                guard ContinuousClock.now < job.deadline else {
-                    throw RedisError(.timeout, "timed out waiting for a connection to Redis at \(url)")
-                }
                 let live: RedisConnection
                 if let existing = connection {
                     live = existing

@@ -9,7 +9,8 @@ extension RedisCacheStore {
     /// A miss when Redis is unavailable. An entry whose stored status, header text or body no
     /// longer match their checksum is a miss, and is deleted with one warning.
     public func get(_ key: CacheKey, now: Date) async throws -> CacheEntry? {
-        var read = RedisCommand("HMGET", keys.entry(key.digest))
+        var read = RedisCommand("HMGET")
+        read.append(bytes: keys.entryBytes(key.digest))
         for name in RedisEntryFields.nameArguments { read.append(bytes: name) }
         guard case .replies(let replies) = await exchange([read]), let reply = replies.first,
               let fields = RedisEntryFields(values: reply)
