@@ -191,6 +191,25 @@ package final class TCPSocket {
         _ = shutdown(fd, Int32(SHUT_RDWR))
     }
 
+    /// A handle that shuts this socket down from another thread (see `shutDown()`), for a
+    /// cancellation handler while a read or write waits.
+    ///
+    /// It names the descriptor, so its user must make sure the socket is still open when it is
+    /// used (a closed descriptor's number may already belong to another file): the Redis client
+    /// hands it out and closes the socket under one lock.
+    package struct ShutdownHandle: Sendable {
+        fileprivate let fd: Int32
+
+        /// Shuts both directions down: a read or write waiting on the socket wakes and fails.
+        package func shutDown() {
+            guard fd >= 0 else { return }
+            _ = shutdown(fd, Int32(SHUT_RDWR))
+        }
+    }
+
+    /// The handle that shuts this socket down from another thread while it is open.
+    package var shutdownHandle: ShutdownHandle { ShutdownHandle(fd: fd) }
+
     /// Closes the descriptor (once).
     package func close() {
         guard fd >= 0 else { return }

@@ -1,4 +1,6 @@
-/// One connection to a Redis server, used synchronously by the one thread that owns it.
+import Gateway
+
+/// One connection to a Redis server, used synchronously by one thread at a time.
 ///
 /// Connecting sends `AUTH` (when the URL has a password) and `SELECT` (when its database is not
 /// 0). `run` pipelines: it writes every command in one go, then reads one reply per command.
@@ -41,6 +43,14 @@ final class RedisConnection {
     /// - Throws: `RedisError` when the connection fails, the deadline passes or the server
     ///   breaks the protocol; the connection must then be dropped.
     func run(_ commands: [RedisCommand], deadline: ContinuousClock.Instant) throws(RedisError) -> [RESPValue] {
+        try send(commands, deadline: deadline)
+        var replies: [RESPValue] = []
+        try readReplies(&replies, count: commands.count, deadline: deadline)
+        return replies
+    }
+
+    /// Writes `commands` in one go by `deadline`, after checking that the idle connection is sound.
+    func send(_ commands: [RedisCommand], deadline: ContinuousClock.Instant) throws(RedisError) {
         // A closed connection is found before anything is sent, so that the command can go on a
         // new one; bytes no command asked for would pair every later reply with the wrong command.
         switch socket.idleState() {
@@ -54,12 +64,16 @@ final class RedisConnection {
         var output: [UInt8] = []
         for command in commands { command.encode(into: &output) }
         try socket.send(output, deadline: deadline)
-        var replies: [RESPValue] = []
-        replies.reserveCapacity(commands.count)
-        while replies.count < commands.count {
+    }
+
+    /// Reads replies into `replies` until it holds `count`, by `deadline`. After a timeout the
+    /// replies read so far stay in `replies` and a partly received one in the parser, so reading
+    /// can go on later (on another thread) with a later deadline.
+    func readReplies(_ replies: inout [RESPValue], count: Int, deadline: ContinuousClock.Instant) throws(RedisError) {
+        replies.reserveCapacity(count)
+        while replies.count < count {
             replies.append(try readReply(deadline: deadline))
         }
-        return replies
     }
 
     /// Reads the next reply by `deadline`.
@@ -86,6 +100,10 @@ final class RedisConnection {
             receiveBuffer.withUnsafeBytes { parser.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
     }
+
+    /// The handle that shuts the socket down from another thread (a cancelled call's handler)
+    /// while the connection is open.
+    var shutdownHandle: TCPSocket.ShutdownHandle { socket.shutdownHandle }
 
     /// Closes the socket.
     func close() { socket.close() }

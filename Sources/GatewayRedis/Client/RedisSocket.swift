@@ -3,7 +3,7 @@ import Gateway
 /// One TCP connection to Redis: the core's `TCPSocket`, non-blocking with every wait bounded by
 /// a deadline in `poll`, its failures as `RedisError`.
 ///
-/// Owned by one thread at a time (a `RedisWorker`'s); it is not `Sendable`.
+/// Used by one thread at a time (that of the call owning its `RedisLane`); it is not `Sendable`.
 final class RedisSocket {
     typealias IdleState = TCPSocket.IdleState
 
@@ -41,6 +41,9 @@ final class RedisSocket {
     func receive(into buffer: UnsafeMutableRawBufferPointer, deadline: ContinuousClock.Instant) throws(RedisError) -> Int {
         do { return try socket.receive(into: buffer, deadline: deadline) } catch { throw RedisError(error) }
     }
+
+    /// The handle that shuts the socket down from another thread while it is open.
+    var shutdownHandle: TCPSocket.ShutdownHandle { socket.shutdownHandle }
 
     /// Closes the descriptor (once).
     func close() { socket.close() }

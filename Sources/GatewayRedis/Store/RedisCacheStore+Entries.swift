@@ -9,15 +9,16 @@ extension RedisCacheStore {
     /// A miss when Redis is unavailable. An entry whose stored status, header text or body no
     /// longer match their checksum is a miss, and is deleted with one warning.
     public func get(_ key: CacheKey, now: Date) async throws -> CacheEntry? {
-        var read = RedisCommand("HMGET", keys.entry(key.digest))
-        read.append(RedisRecord.entryFields)
+        var read = RedisCommand("HMGET")
+        read.append(bytes: keys.entryBytes(key.digest))
+        for name in RedisEntryFields.nameArguments { read.append(bytes: name) }
         guard case .replies(let replies) = await exchange([read]), let reply = replies.first,
-              let fields = RedisRecord.fields(ofValues: reply, names: RedisRecord.entryFields), !fields.isEmpty
+              let fields = RedisEntryFields(values: reply)
         else {
             count(key) { $0.misses += 1 }
             return nil
         }
-        guard RedisRecord.checksumMatches(fields), let entry = RedisRecord.entry(fields, key: key) else {
+        guard fields.checksumMatches, let entry = fields.entry(key: key) else {
             count(key) { $0.misses += 1 }
             // Index members of the deleted entry are pruned when an index is next read.
             _ = await exchange([RedisCommand("DEL", keys.entry(key.digest))])

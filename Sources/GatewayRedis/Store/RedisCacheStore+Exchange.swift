@@ -31,7 +31,9 @@ extension RedisCacheStore {
         }
         guard let plan else { return .skipped }
         // Pending counters go first, so that a read of the statistics in `commands` includes them.
-        var all = plan.extra + commands
+        // Most calls (every hit between two batches) send `commands` alone, as they are.
+        var all = commands
+        if !plan.extra.isEmpty { all = plan.extra + commands }
         if plan.checksMemory {
             all.append(RedisCommand("CONFIG", "GET", "maxmemory"))
             all.append(RedisCommand("CONFIG", "GET", "maxmemory-policy"))
@@ -42,6 +44,7 @@ extension RedisCacheStore {
             if plan.checksMemory, replies.count >= 2 {
                 checkMemory(maxMemory: replies[replies.count - 2], policy: replies[replies.count - 1])
             }
+            guard all.count != commands.count else { return .replies(replies) }
             return .replies(Array(replies.dropFirst(plan.extra.count).prefix(commands.count)))
         } catch let error as RedisError where error.kind != .closed {
             let opened = state.withLock { $0.breaker.failed(at: clock()) }

@@ -17,8 +17,24 @@ import Gateway
 /// kind of index has a fixed lead, so no two index names collide.
 struct RedisKeys: Sendable {
     let prefix: String
+    /// `<prefix>e:` as bytes, made once.
+    private let entryLead: [UInt8]
+
+    init(prefix: String) {
+        self.prefix = prefix
+        entryLead = Array((prefix + "e:").utf8)
+    }
 
     func entry(_ digest: CacheKey.Digest) -> String { prefix + "e:" + digest.hex }
+
+    /// `entry(digest)` as bytes, written in one allocation (a hit's command argument).
+    func entryBytes(_ digest: CacheKey.Digest) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: entryLead.count + 64) { buffer, count in
+            _ = buffer.initialize(from: entryLead)
+            digest.writeHex(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[entryLead.count...])))
+            count = entryLead.count + 64
+        }
+    }
     func entry(hex: String) -> String { prefix + "e:" + hex }
     var all: String { prefix + "i:all" }
     func partition(_ partition: CachePartition) -> String {

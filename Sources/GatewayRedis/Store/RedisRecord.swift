@@ -11,11 +11,6 @@ enum RedisRecord {
         "tags", "status", "headers", "stored_at", "expires_at", "etag", "last_modified", "size", "hits", "last_access",
     ]
 
-    /// The fields a look-up reads, in order: what `entry(_:key:)` and the checksum need.
-    static let entryFields = [
-        "status", "headers", "body", "tags", "stored_at", "expires_at", "etag", "last_modified", "checksum",
-    ]
-
     /// `HSET` arguments for `fields`: field, value, field, value, ...
     static func hashArguments(_ fields: CacheStoredFields, into command: inout RedisCommand) {
         let entry = fields.entry
@@ -76,28 +71,12 @@ enum RedisRecord {
     /// Whether the stored status, header text and body match the stored checksum; `false` when
     /// any of them is missing or unreadable.
     static func checksumMatches(_ fields: [String: [UInt8]]) -> Bool {
-        guard let status = integer(fields["status"]), let headers = fields["headers"], let body = fields["body"],
-              let checksum = integer(fields["checksum"])
-        else { return false }
-        return headers.withUnsafeBytes { headerBytes in
-            body.withUnsafeBytes { bodyBytes in
-                CacheStoredFields.matches(status: Int(status), headers: headerBytes, body: bodyBytes,
-                                          storedChecksum: checksum)
-            }
-        }
+        RedisEntryFields(fields).checksumMatches
     }
 
     /// The entry of `key` from a full hash (checksum already checked); `nil` when a field is missing.
     static func entry(_ fields: [String: [UInt8]], key: CacheKey) -> CacheEntry? {
-        guard let status = integer(fields["status"]), let headers = fields["headers"], let body = fields["body"],
-              let storedAt = number(fields["stored_at"])
-        else { return nil }
-        return CacheEntry(
-            key: key, status: Int(status), headers: headers.withUnsafeBytes { CacheStorageCoding.decodeHeaders($0) },
-            body: Data(body), tags: CacheStorageCoding.decodeTags(text(fields["tags"]) ?? "[]"),
-            storedAt: Date(timeIntervalSince1970: storedAt),
-            expiresAt: number(fields["expires_at"]).map(Date.init(timeIntervalSince1970:)),
-            etag: text(fields["etag"]), lastModified: text(fields["last_modified"]))
+        RedisEntryFields(fields).entry(key: key)
     }
 
     /// A listed record from the `listFields` (and the body, when read); `nil` when a field the

@@ -13,7 +13,16 @@ import Darwin
 final class SilentServer: Sendable {
     let port: Int
     private let fd: Int32
-    private let accepted = Locked<[Int32]>([])
+    /// The descriptors still open: the listener's (while `listening`) and the accepted connections.
+    /// A descriptor is closed and shut down only under this lock, so never after its number was reused.
+    private let open = Locked(Descriptors())
+    /// Whether a thread accepts connections (and closes the listener once it is shut down).
+    private let answers: Bool
+
+    private struct Descriptors {
+        var listening = true
+        var connections: [Int32] = []
+    }
 
     /// A listener that never answers.
     convenience init() throws {
@@ -43,33 +52,43 @@ final class SilentServer: Sendable {
         }
         self.fd = fd
         port = Int(UInt16(bigEndian: address.sin_port))
+        answers = answer != nil
         guard let answer else { return }
-        let accepted = accepted
+        let open = open
+        // Each thread closes the descriptor it uses once it is done with it: a descriptor closed
+        // under a thread could be reused by another test's socket, which the thread would then read.
         let thread = Thread {
             while true {
                 let connection = accept(fd, nil, nil)
-                guard connection >= 0 else { return }
-                accepted.withLock { $0.append(connection) }
+                guard connection >= 0 else { break }
+                open.withLock { $0.connections.append(connection) }
                 let reader = Thread {
                     var scratch = [UInt8](repeating: 0, count: 4096)
                     while scratch.withUnsafeMutableBytes({ recv(connection, $0.baseAddress, $0.count, 0) }) > 0 {
                         _ = answer.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
                     }
+                    open.withLock { descriptors in
+                        descriptors.connections.removeAll { $0 == connection }
+                        close(connection)
+                    }
                 }
                 reader.start()
+            }
+            open.withLock { descriptors in
+                descriptors.listening = false
+                close(fd)
             }
         }
         thread.start()
     }
 
     deinit {
-        // Shutting the listener down wakes the accepting thread; shutting the connections down
-        // ends their readers.
-        shutdown(fd, Int32(SHUT_RDWR))
-        close(fd)
-        for connection in accepted.value {
-            shutdown(connection, Int32(SHUT_RDWR))
-            close(connection)
+        // Shutting the listener down wakes the accepting thread, and shutting the connections
+        // down ends their readers; each closes its own descriptor. A silent listener has no thread.
+        open.withLock { descriptors in
+            if descriptors.listening { shutdown(fd, Int32(SHUT_RDWR)) }
+            for connection in descriptors.connections { shutdown(connection, Int32(SHUT_RDWR)) }
         }
+        if !answers { close(fd) }
     }
 }
