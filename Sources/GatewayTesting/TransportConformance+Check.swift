@@ -45,6 +45,14 @@ extension TransportConformance {
         case collectStopsACompressionBombAtItsLimit
         /// Cancelling the task reading the body ends the exchange.
         case cancellingWhileReadingTheBodyEndsTheExchange
+        /// `forEachChunk` hands over the whole body in order, and the metrics follow.
+        case forEachChunkHandsOverTheWholeBodyInOrder
+        /// An error the consumer of `forEachChunk` throws ends the exchange and comes back as it is.
+        case aConsumersErrorEndsTheExchangeAndComesBackAsItIs
+        /// `forEachChunk` holds the size limit and fails a body cut off midway.
+        case forEachChunkHoldsTheLimitAndFailsABodyCutOff
+        /// Cancelling the task in `forEachChunk` ends the exchange.
+        case cancellingDuringForEachChunkEndsTheExchange
 
         // Faults and limits: always a clear error, never a short success or a hang.
         /// A body cut off midway is an error, never a success.
@@ -135,7 +143,9 @@ extension TransportConformance {
             if rawValue.hasPrefix("transfer") { return .transfer }
             switch self {
             case .theBodyArrivesInChunksAsTheServerSendsIt, .theMetricsAreKnownWhenTheBodyEnds,
-                .collectStopsACompressionBombAtItsLimit, .cancellingWhileReadingTheBodyEndsTheExchange:
+                .collectStopsACompressionBombAtItsLimit, .cancellingWhileReadingTheBodyEndsTheExchange,
+                .forEachChunkHandsOverTheWholeBodyInOrder, .aConsumersErrorEndsTheExchangeAndComesBackAsItIs,
+                .forEachChunkHoldsTheLimitAndFailsABodyCutOff, .cancellingDuringForEachChunkEndsTheExchange:
                 return .streaming
             case .aBodyCutOffMidwayIsAnErrorNeverASuccess, .aStalledServerEndsInATimeoutInsideTheDeadline,
                 .aStallAfterPartOfTheBodyEndsInATimeout, .theTimeoutIsAnIdleTimeoutNotALimitOnTheWholeTransfer,

@@ -10,6 +10,10 @@ extension TransportConformance {
         case .theMetricsAreKnownWhenTheBodyEnds: try await metricsAtTheEnd()
         case .collectStopsACompressionBombAtItsLimit: try await compressionBomb()
         case .cancellingWhileReadingTheBodyEndsTheExchange: try await cancelWhileReading()
+        case .forEachChunkHandsOverTheWholeBodyInOrder: try await handsOverInOrder()
+        case .aConsumersErrorEndsTheExchangeAndComesBackAsItIs: try await consumerFails()
+        case .forEachChunkHoldsTheLimitAndFailsABodyCutOff: try await handOverLimits()
+        case .cancellingDuringForEachChunkEndsTheExchange: try await cancelDuringHandOver()
         default: Issue.record("\(check) is not a streaming check")
         }
     }

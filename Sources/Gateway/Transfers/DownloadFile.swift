@@ -37,6 +37,17 @@ final class DownloadFile: Sendable {
         var validator: DownloadValidator?
         /// The whole file's length, when the server said.
         var expected: Int64?
+        /// The bytes last reported as progress, and when.
+        var reported = (bytes: Int64(0), at: ContinuousClock.now)
+
+        /// Counts `count` bytes more written: the progress to report, when it is time for one.
+        mutating func wrote(_ count: Int, at now: ContinuousClock.Instant) -> TransferProgress? {
+            offset += Int64(count)
+            guard offset - reported.bytes >= DownloadFile.progressBytes || now - reported.at >= DownloadFile.progressInterval
+            else { return nil }
+            reported = (offset, now)
+            return TransferProgress(completedBytes: offset, expectedBytes: expected)
+        }
     }
 
     /// A download to `destination`.
@@ -94,29 +105,27 @@ final class DownloadFile: Sendable {
             return try await response.collect(upTo: min(request.maxResponseBytes, errorBodyLimit))
         }
         let start = try startingOffset(of: response, for: request)
-        var written = start
+        let expected = state.withLock { state in
+            state.reported = (state.offset, .now)
+            return state.expected
+        }
+        let written: Int64
         do {
             let handle = try open(keeping: start)
             defer { try? handle.close() }
-            let expected = state.withLock { $0.expected }
-            var reported = (bytes: written, at: ContinuousClock.now)
-            for try await chunk in response.body {
+            // The chunks may be written on the transport's own thread as they arrive (see
+            // `ResponseBody.forEachChunk`): the count and the last report live in `state`.
+            try await response.body.forEachChunk { [self] chunk in
                 do {
                     try handle.write(contentsOf: chunk)
                 } catch {
                     throw failure("the download could not be written to \(partial.path)", underlying: error)
                 }
-                written += Int64(chunk.count)
-                state.withLock { $0.offset = written }
-                let now = ContinuousClock.now
-                if written - reported.bytes >= Self.progressBytes || now - reported.at >= Self.progressInterval {
-                    progress.yield(TransferProgress(completedBytes: written, expectedBytes: expected))
-                    reported = (written, now)
-                }
+                if let report = state.withLock({ $0.wrote(chunk.count, at: .now) }) { progress.yield(report) }
             }
-            if written != reported.bytes {
-                progress.yield(TransferProgress(completedBytes: written, expectedBytes: expected))
-            }
+            let (last, unreported) = state.withLock { ($0.offset, $0.reported.bytes != $0.offset) }
+            if unreported { progress.yield(TransferProgress(completedBytes: last, expectedBytes: expected)) }
+            written = last
         } catch {
             if state.withLock({ $0.validator == nil }) { discardPartial() }
             throw error
@@ -172,8 +181,14 @@ final class DownloadFile: Sendable {
         return asked
     }
 
-    /// The partial file open for writing at `offset`, cut to that length (created when missing).
+    /// The partial file open for writing at `offset`, cut to that length (created when missing;
+    /// made anew when starting from the beginning).
+    ///
+    /// A file is cut only when it is longer than `offset`, and never to zero: on ext4 a file cut
+    /// to zero and written again is flushed whole when closed (its `auto_da_alloc`), which held
+    /// every fresh download back by a third.
     private func open(keeping offset: Int64) throws -> FileHandle {
+        if offset == 0 { try? FileManager.default.removeItem(at: partial) }
         if !FileManager.default.fileExists(atPath: partial.path) {
             guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
                 throw failure("the partial file \(partial.path) could not be created",
@@ -183,8 +198,10 @@ final class DownloadFile: Sendable {
         }
         do {
             let handle = try FileHandle(forWritingTo: partial)
-            try handle.truncate(atOffset: UInt64(offset))
-            try handle.seekToEnd()
+            if try handle.seekToEnd() != UInt64(offset) {
+                try handle.truncate(atOffset: UInt64(offset))
+                try handle.seekToEnd()
+            }
             return handle
         } catch {
             throw failure("the partial file \(partial.path) could not be opened for writing", underlying: error)

@@ -24,7 +24,13 @@ public struct ResponseBody: AsyncSequence, Sendable {
         case chunks(@Sendable () -> () async throws -> Data?)
     }
 
+    /// Hands every chunk to a consumer as it arrives and returns the number of bytes handed;
+    /// see `forEachChunk(_:)`.
+    public typealias Delivery = @Sendable (_ consume: @escaping @Sendable (Data) throws -> Void) async throws -> Int64
+
     let source: Source
+    /// The transport's own way to hand the chunks to a consumer, when it has one.
+    let delivery: Delivery?
     private let ending: Ending
 
     /// A body that is all in hand: one chunk (none when `data` is empty).
@@ -34,6 +40,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     ///   - metrics: what the transport measured; known at once.
     public init(_ data: Data, metrics: TransportMetrics = TransportMetrics()) {
         source = .whole(data)
+        delivery = nil
         ending = Ending(metrics: metrics)
     }
 
@@ -44,15 +51,23 @@ public struct ResponseBody: AsyncSequence, Sendable {
     ///
     /// - Parameters:
     ///   - chunks: the decoded body's bytes; iterated once.
-    ///   - metrics: called once, when `chunks` ends without an error, with the number of bytes
+    ///   - metrics: called once, when the body ends without an error, with the number of bytes
     ///     it yielded; returns the exchange's metrics.
+    ///   - delivery: the transport's own way to hand the same bytes to a consumer as they
+    ///     arrive, used by `forEachChunk(_:)` instead of iterating `chunks` (a body is read
+    ///     once, one way or the other). It calls `consume` once per chunk, in order, never
+    ///     concurrently, and may call it on a thread of its own (as the bytes arrive, with no
+    ///     task woken per chunk); an error `consume` throws ends the exchange and is rethrown as
+    ///     it is. Returns the number of bytes delivered.
     public init<Chunks: AsyncSequence & Sendable>(
-        _ chunks: Chunks, metrics: @escaping @Sendable (_ bytesReceived: Int64) -> TransportMetrics
+        _ chunks: Chunks, metrics: @escaping @Sendable (_ bytesReceived: Int64) -> TransportMetrics,
+        delivery: Delivery? = nil
     ) where Chunks.Element == Data {
         source = .chunks {
             var iterator = chunks.makeAsyncIterator()
             return { try await iterator.next() }
         }
+        self.delivery = delivery
         ending = Ending(finish: metrics)
     }
 
@@ -61,6 +76,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     init(pull makePull: @escaping @Sendable () -> () async throws -> Data?,
          metrics: @escaping @Sendable (_ bytesReceived: Int64) -> TransportMetrics) {
         source = .chunks(makePull)
+        delivery = nil
         ending = Ending(finish: metrics)
     }
 
@@ -78,7 +94,39 @@ public struct ResponseBody: AsyncSequence, Sendable {
                 }
             }
         }
+        if let deliver = body.delivery {
+            delivery = { consume in
+                defer { withExtendedLifetime(owner) {} }
+                return try await deliver(consume)
+            }
+        } else {
+            delivery = nil
+        }
         ending = body.ending
+    }
+
+    /// Hands every chunk (never an empty one), in order, to `consume` as it arrives, and
+    /// returns at the end of the body; the metrics are known then.
+    ///
+    /// A transport with a way of its own calls `consume` where the bytes arrive
+    /// (`AsyncHTTPClientTransport`: on the connection's event loop, so a download's file is
+    /// written as the bytes are read, with no task woken per read); otherwise the body is
+    /// iterated and `consume` called from this task. Either way the calls come one at a time,
+    /// in order: keep each one short and non-blocking beyond a write to a local file, since a
+    /// transport's thread may serve other exchanges too. Read a body once: either this way or
+    /// by iterating it.
+    ///
+    /// - Throws: what `consume` throws, as it is (the exchange ends), or what iterating the
+    ///   body would throw.
+    public func forEachChunk(_ consume: @escaping @Sendable (Data) throws -> Void) async throws {
+        guard let delivery else {
+            for try await chunk in self { try consume(chunk) }
+            return
+        }
+        let delivered = try await delivery { chunk in
+            if !chunk.isEmpty { try consume(chunk) }
+        }
+        ending.end(bytesReceived: delivered)
     }
 
     /// What the transport measured about the exchange: `nil` until the body has been read to its end.

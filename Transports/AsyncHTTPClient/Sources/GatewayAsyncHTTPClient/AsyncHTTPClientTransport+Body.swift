@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOFoundationCompat
 
@@ -36,6 +37,49 @@ extension AsyncHTTPClientTransport {
             case .data(let data)?: Int64(data.count)
             case nil: 0
             }
+        }
+
+        /// The body handed to `consume` on the event loop as it arrives (see
+        /// `ResponseBody.forEachChunk`), checked as the iterator checks it.
+        ///
+        /// - Returns: the number of bytes delivered.
+        /// - Throws: what `consume` throws, as it is; otherwise what the iterator would throw.
+        func deliver(_ consume: @escaping @Sendable (Data) throws -> Void) async throws -> Int64 {
+            guard let exchange else { return 0 }
+            let received = NIOLockedValueBox(0)
+            let limit = request.maxResponseBytes
+            do {
+                try await exchange.deliver { chunk in
+                    let total = received.withLockedValue { total in
+                        total += chunk.readableBytes
+                        return total
+                    }
+                    if total > limit { throw GatewayError.responseTooLarge(request, limit: limit, declared: nil) }
+                    do {
+                        try consume(Iterator.data(chunk))
+                    } catch {
+                        throw ConsumerFailure(error: error)
+                    }
+                }
+            } catch let failure as ConsumerFailure {
+                exchange.abandon()
+                throw failure.error
+            } catch {
+                exchange.abandon()
+                throw AsyncHTTPClientTransport.map(
+                    error, request: request, idleTimeout: exchange.idleTimeout,
+                    elapsed: ContinuousClock.now - callStarted, progress: (received.withLockedValue { $0 }, expected))
+            }
+            let total = received.withLockedValue { $0 }
+            if let expected, total < expected {
+                throw AsyncHTTPClientTransport.connectionLost(request, received: total, expected: expected)
+            }
+            return Int64(total)
+        }
+
+        /// An error of the consumer's, kept apart from the exchange's own.
+        private struct ConsumerFailure: Error {
+            var error: any Error
         }
 
         func makeAsyncIterator() -> Iterator {

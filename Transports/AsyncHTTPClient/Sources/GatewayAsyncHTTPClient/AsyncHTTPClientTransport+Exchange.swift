@@ -23,12 +23,13 @@ extension AsyncHTTPClientTransport {
     func exchange(_ request: HTTPRequest, callStarted: ContinuousClock.Instant) async throws -> (Head, Body) {
         let idleTimeout = max(request.timeout ?? configuration.timeout, .milliseconds(1))
         let clientKeepsIdleTime = clientEnforcesTimeout && idleTimeout == configuration.timeout
-        let exchange = Exchange(request: request, idleTimeout: idleTimeout, watchesIdleTime: !clientKeepsIdleTime)
+        let exchange = Exchange(
+            request: request, idleTimeout: idleTimeout, watchesIdleTime: !clientKeepsIdleTime,
+            eventLoop: eventLoop(for: request.url))
         do {
             let clientRequest = try makeClientRequest(request, exchange: exchange)
             let deadline = request.deadline.map { NIODeadline.now() + Self.timeAmount($0 - .now) }
-            let response = try await exchange.start(
-                on: client, clientRequest, eventLoop: eventLoop(for: request.url), deadline: deadline)
+            let response = try await exchange.start(on: client, clientRequest, deadline: deadline)
             let headers = Self.headers(of: response.headers)
             let status = Int(response.status.code)
             let carriesBody = request.method != .head && !(100..<200).contains(status) && status != 204 && status != 304

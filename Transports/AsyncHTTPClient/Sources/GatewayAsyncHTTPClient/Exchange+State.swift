@@ -10,6 +10,13 @@ extension Exchange {
     /// The chunks handed to the reader at once: all those that waited, in order (at least one).
     typealias Handout = CircularBuffer<ByteBuffer>
 
+    /// Where the chunks go once a consumer is installed: `consume`, called on the event loop as
+    /// each arrives, and the task that waits for the body's end.
+    struct Consumer {
+        var consume: @Sendable (ByteBuffer) throws -> Void
+        var ending: CheckedContinuation<Void, any Error>
+    }
+
     /// The waiting reader and what it is resumed with: the chunks that waited, else the body's
     /// end or its failure.
     struct Reader {
@@ -41,6 +48,9 @@ extension Exchange {
         var phase = Phase.waitingForHead
         var headWaiter: CheckedContinuation<HTTPResponseHead, any Error>?
         var readWaiter: CheckedContinuation<Handout?, any Error>?
+        /// The consumer chunks go to on the event loop as they arrive, once one is installed
+        /// (see `Exchange.deliver`), and the task waiting for the body's end.
+        var consumer: Consumer?
         /// Chunks that arrived before they were asked for, and their bytes.
         var chunks = Handout(initialCapacity: 4)
         var waitingBytes = 0
@@ -63,6 +73,7 @@ extension Exchange {
         struct Ended {
             var headWaiter: CheckedContinuation<HTTPResponseHead, any Error>?
             var reader: Reader?
+            var consumer: Consumer?
             var demand: EventLoopPromise<Void>?
             var timer: Scheduled<Void>?
             var task: HTTPClient.Task<Void>?
@@ -73,8 +84,9 @@ extension Exchange {
         mutating func fail(_ error: any Error) -> Ended? {
             guard phase.isActive else { return nil }
             phase = .failed(error)
-            var ended = Ended(headWaiter: headWaiter, demand: demand, timer: timer, task: task)
+            var ended = Ended(headWaiter: headWaiter, consumer: consumer, demand: demand, timer: timer, task: task)
             headWaiter = nil
+            consumer = nil
             demand = nil
             timer = nil
             task = nil
@@ -116,6 +128,7 @@ extension Exchange {
             case .waitingForHead:
                 return lastActivity
             case .streaming:
+                if consumer != nil { return lastActivity }
                 guard readWaiter != nil else { return nil }
                 return max(lastActivity, readStarted ?? lastActivity)
             case .ended, .failed:

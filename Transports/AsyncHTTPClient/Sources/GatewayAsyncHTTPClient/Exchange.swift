@@ -23,12 +23,15 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
     let idleTimeout: Duration
     /// Whether the exchange keeps the idle timeout itself (otherwise the client's read timeout does).
     let watchesIdleTime: Bool
-    private let state: NIOLockedValueBox<State>
+    /// Where the client calls the delegate.
+    let eventLoop: any EventLoop
+    let state: NIOLockedValueBox<State>
 
-    init(request: HTTPRequest, idleTimeout: Duration, watchesIdleTime: Bool) {
+    init(request: HTTPRequest, idleTimeout: Duration, watchesIdleTime: Bool, eventLoop: any EventLoop) {
         self.request = request
         self.idleTimeout = idleTimeout
         self.watchesIdleTime = watchesIdleTime
+        self.eventLoop = eventLoop
         state = NIOLockedValueBox(State(lastActivity: .now))
     }
 
@@ -38,9 +41,9 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
     /// Starts the request on `client`, its delegate calls on `eventLoop`, and returns its response head.
     ///
     /// - Throws: the client's error as it is, `CancellationError`, or the idle timeout's `GatewayError`.
-    func start(
-        on client: HTTPClient, _ clientRequest: HTTPClient.Request, eventLoop: any EventLoop, deadline: NIODeadline?
-    ) async throws -> HTTPResponseHead {
+    func start(on client: HTTPClient, _ clientRequest: HTTPClient.Request, deadline: NIODeadline?)
+        async throws -> HTTPResponseHead
+    {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let failure = state.withLockedValue { state -> (any Error)? in
@@ -96,6 +99,7 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
         guard let ended = state.withLockedValue({ $0.fail(error) }) else { return }
         ended.headWaiter?.resume(throwing: error)
         ended.reader?.resume()
+        ended.consumer?.ending.resume(throwing: error)
         ended.demand?.fail(error)
         ended.timer?.cancel()
         ended.task?.cancel()
@@ -139,16 +143,26 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
 
     /// A chunk waits for the reader; one that is waiting gets it with the rest of the same read,
     /// by a hand-over queued behind it on the event loop, so one wake-up carries the whole read.
+    /// With a consumer installed (see `deliver`), the chunk goes to it here.
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
         let now = ContinuousClock.now
+        var consume: (@Sendable (ByteBuffer) throws -> Void)?
         let (queueHandOver, mustWait) = state.withLockedValue { state -> (Bool, Bool) in
             state.lastActivity = now
             guard case .streaming = state.phase else { return (false, false) }
+            if let consumer = state.consumer {
+                consume = consumer.consume
+                return (false, false)
+            }
             state.chunks.append(buffer)
             state.waitingBytes += buffer.readableBytes
             let queue = state.readWaiter != nil && !state.handOverQueued
             if queue { state.handOverQueued = true }
             return (queue, state.waitingBytes >= Self.readAhead)
+        }
+        if let consume {
+            do { try consume(buffer) } catch { fail(error) }
+            return task.eventLoop.makeSucceededVoidFuture()
         }
         if queueHandOver { task.eventLoop.execute { [self] in handOver() } }
         guard mustWait else { return task.eventLoop.makeSucceededVoidFuture() }
@@ -185,12 +199,14 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
             state.phase = .ended
             defer { state.timer = nil }
             let (reader, demand) = state.takeReader()
-            return State.Ended(reader: reader, demand: demand, timer: state.timer)
+            defer { state.consumer = nil }
+            return State.Ended(reader: reader, consumer: state.consumer, demand: demand, timer: state.timer)
         }
         guard let ended else { return false }
         ended.timer?.cancel()
         ended.demand?.succeed()
         ended.reader?.resume()
+        ended.consumer?.ending.resume()
         return true
     }
 
