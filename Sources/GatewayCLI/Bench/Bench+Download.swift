@@ -135,19 +135,28 @@ struct DownloadBenchmark {
         return report
     }
 
-    /// The server's answers: the file, with ranges; the first request for `/dropped.bin` without
-    /// a range has its connection closed halfway through the body.
+    /// The server's answers: the file, with ranges; the first request for `/dropped.bin` that
+    /// would carry the file's middle byte has its connection closed there (whether it asked for
+    /// the whole file or, after the transport ended an exchange at its buffer limit, for the rest).
     static func handler(serving payload: Data) -> LoopbackHandler {
         let dropped = Locked(false)
+        let middle = payload.count / 2
         return { request in
             let response = LoopbackResponse.file(payload, for: request, etag: "\"bench\"")
-            guard request.path == "/dropped.bin", request.headers["Range"] == nil else { return response }
+            let start = request.headers["Range"].flatMap(Self.rangeStart) ?? 0
+            guard request.path == "/dropped.bin", start < middle else { return response }
             let first = dropped.withLock { dropped -> Bool in
                 defer { dropped = true }
                 return !dropped
             }
-            return first ? response.with(fault: .closeMidBody(afterBytes: payload.count / 2)) : response
+            return first ? response.with(fault: .closeMidBody(afterBytes: middle - start)) : response
         }
+    }
+
+    /// N in `bytes=N-`.
+    private static func rangeStart(_ range: String) -> Int? {
+        guard range.hasPrefix("bytes="), let dash = range.firstIndex(of: "-") else { return nil }
+        return Int(range[range.index(range.startIndex, offsetBy: 6)..<dash])
     }
 
     /// The SHA-256 of a file, read a megabyte at a time.
