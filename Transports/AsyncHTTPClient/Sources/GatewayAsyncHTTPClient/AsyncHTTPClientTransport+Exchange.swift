@@ -56,10 +56,17 @@ extension AsyncHTTPClientTransport {
     func eventLoop(for url: URL) -> any EventLoop {
         guard !eventLoops.isEmpty else { return client.eventLoopGroup.any() }
         var hasher = Hasher()
-        hasher.combine(url.scheme?.lowercased())
-        hasher.combine(url.host?.lowercased())
+        Self.combineIgnoringCase(url.scheme, into: &hasher)
+        Self.combineIgnoringCase(url.host, into: &hasher)
         hasher.combine(url.port)
         return eventLoops[Int(UInt(bitPattern: hasher.finalize()) % UInt(eventLoops.count))]
+    }
+
+    /// `text`'s bytes with ASCII letters in lower case, without making a lowercased copy.
+    private static func combineIgnoringCase(_ text: String?, into hasher: inout Hasher) {
+        guard let text else { return hasher.combine(0 as UInt8) }
+        for byte in text.utf8 { hasher.combine((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) }
+        hasher.combine(0xFF as UInt8)
     }
 
     private func makeClientRequest(_ request: HTTPRequest, exchange: Exchange) throws -> HTTPClient.Request {

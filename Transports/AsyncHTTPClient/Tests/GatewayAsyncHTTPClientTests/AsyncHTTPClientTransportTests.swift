@@ -107,6 +107,23 @@ import Testing
         transport = nil
     }
 
+    @Test func oneOriginHasOneEventLoopWhateverTheCaseOfItsNameAndOthersSpreadOut() async throws {
+        // The shared client's group has a loop per core, and is never shut down.
+        let transport = AsyncHTTPClientTransport(client: .shared)
+        func loop(_ url: String) throws -> ObjectIdentifier {
+            ObjectIdentifier(transport.eventLoop(for: try #require(URL(string: url))) as AnyObject)
+        }
+        #expect(try loop("http://api.example.com/a") == loop("HTTP://API.Example.COM/b?c=d"))
+        #expect(try loop("https://api.example.com:8443/") == loop("https://API.example.com:8443/x"))
+        for index in 0..<12 {
+            #expect(try loop("http://host\(index).example.com/") == loop("HTTP://HOST\(index).Example.Com/path"))
+        }
+        let origins = try (0..<32).map { try loop("http://host\($0).example.com/") }
+        if transport.eventLoops.count > 1 {
+            #expect(Set(origins).count > 1, "32 origins all on one of \(transport.eventLoops.count) event loops")
+        }
+    }
+
     @Test func theConfigurationIsClamped() {
         let transport = AsyncHTTPClientTransport(configuration: .init(timeout: .zero, maxRedirects: 99))
         #expect(transport.configuration.maxRedirects == 20)
