@@ -69,7 +69,7 @@ public final class Provider: Sendable {
     ///
     /// - Returns: the decoded value with the HTTP response, the request sent and the metrics.
     /// - Throws: `GatewayError`, or `CancellationError` when the task was cancelled.
-    public func send<Request: Requestable>(_ request: Request) async throws -> Response<Request.Value> {
+    @concurrent public func send<Request: Requestable>(_ request: Request) async throws -> Response<Request.Value> {
         try await pipeline.send(request)
     }
 }
