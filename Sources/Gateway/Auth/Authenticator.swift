@@ -104,7 +104,7 @@ public struct ClosureAuthenticator: Authenticator {
     }
 
     /// Runs the closure.
-    public func refresh(_ credential: Credential, using client: RefreshClient) async throws -> Credential {
+    @concurrent public func refresh(_ credential: Credential, using client: RefreshClient) async throws -> Credential {
         try await body(credential, client)
     }
 }

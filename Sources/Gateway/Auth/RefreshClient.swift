@@ -25,14 +25,14 @@ public struct RefreshClient: Sendable {
     ///
     /// - Returns: the decoded value with the HTTP response, the request sent and the metrics.
     /// - Throws: as `Provider.send(_:)`.
-    public func send<Request: Requestable>(_ request: Request) async throws -> Response<Request.Value> {
+    @concurrent public func send<Request: Requestable>(_ request: Request) async throws -> Response<Request.Value> {
         try await pipeline.send(request, as: .credentialRefresh(scope))
     }
 
     /// Sends `request` as a refresh request and returns only its decoded value.
     ///
     /// - Throws: as `Provider.send(_:)`.
-    public func value<Request: Requestable>(_ request: Request) async throws -> Request.Value {
+    @concurrent public func value<Request: Requestable>(_ request: Request) async throws -> Request.Value {
         try await send(request).value
     }
 }

@@ -52,7 +52,7 @@ public struct RefreshTokenAuthenticator: Authenticator {
     ///
     /// - Throws: `GatewayError` of kind `.sessionExpired` when the credential has no refresh
     ///   token; the refresh request's errors (a 400 or 401 from the endpoint is a rejection).
-    public func refresh(_ credential: Credential, using client: RefreshClient) async throws -> Credential {
+    @concurrent public func refresh(_ credential: Credential, using client: RefreshClient) async throws -> Credential {
         guard let refreshToken = credential.refreshToken else {
             throw GatewayError(.sessionExpired, "the credential has no refresh token", fix: "sign in again")
         }

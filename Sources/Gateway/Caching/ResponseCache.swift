@@ -131,7 +131,7 @@ public final class ResponseCache: AuthEventObserver {
     /// - Returns: how many entries were removed.
     /// - Throws: `GatewayError` of kind `.cache` when the store cannot be written.
     @discardableResult
-    public func invalidate(_ target: CacheInvalidation) async throws -> Int {
+    @concurrent public func invalidate(_ target: CacheInvalidation) async throws -> Int {
         bumpGeneration()
         // The watchers of removed entries hear of it; nobody watching, nothing is listed.
         let watched = changes.isWatched ? (try? await store.list(target.selection, includeBodies: false)) ?? [] : []
@@ -145,12 +145,12 @@ public final class ResponseCache: AuthEventObserver {
     /// - Returns: how many entries were removed.
     /// - Throws: `GatewayError` of kind `.cache` when the store cannot be written.
     @discardableResult
-    public func purge(partition: CachePartition) async throws -> Int {
+    @concurrent public func purge(partition: CachePartition) async throws -> Int {
         try await invalidate(.partition(partition))
     }
 
     /// Purges the partition of the user who logged out (the anonymous partition is kept).
-    public func loggedOut(subject: String?) async {
+    @concurrent public func loggedOut(subject: String?) async {
         guard let subject else {
             bumpGeneration()
             return
@@ -166,7 +166,7 @@ public final class ResponseCache: AuthEventObserver {
     /// The store's statistics: hits, misses, stale hits, writes, evictions and bytes.
     ///
     /// - Throws: `GatewayError` of kind `.cache` when the store cannot be read.
-    public func statistics() async throws -> CacheStatistics { try await store.statistics() }
+    @concurrent public func statistics() async throws -> CacheStatistics { try await store.statistics() }
 
     /// The current purge generation.
     var generation: UInt64 { state.withLock { $0.generation } }

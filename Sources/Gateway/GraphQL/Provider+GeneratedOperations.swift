@@ -26,7 +26,7 @@ extension Provider {
     ///   `.invalidRequest` for a subscription, `.graphQLErrors` or `.unauthenticated` (errors
     ///   and no data), `.status`, `.decoding` (the data does not fit `Data`), transport kinds;
     ///   or `CancellationError`.
-    public func fetch<Operation: GraphQLOperationType>(
+    @concurrent public func fetch<Operation: GraphQLOperationType>(
         _ operation: Operation, options: GraphQLRequestOptions = GraphQLRequestOptions()
     ) async throws -> GraphQLResponse<Operation.Data> {
         try await send(request(operation, options: options))
@@ -40,7 +40,7 @@ extension Provider {
     /// ```
     /// - Throws: as `fetch(_:options:)`; under `cacheOnly`, a `.cacheMiss` error when nothing
     ///   is cached.
-    public func fetch<Operation: GraphQLOperationType>(
+    @concurrent public func fetch<Operation: GraphQLOperationType>(
         _ operation: Operation, cachePolicy: CachePolicy, options: GraphQLRequestOptions = GraphQLRequestOptions()
     ) async throws -> GraphQLResponse<Operation.Data> {
         var options = options

@@ -29,7 +29,7 @@ extension Provider {
     ///   `.unauthenticated` (errors and no data, every error in `graphQLErrors`),
     ///   `.invalidResponse` (HTML, not JSON), `.status`, `.decoding`, transport kinds; or
     ///   `CancellationError`.
-    public func fetch<Value: Decodable & Sendable>(
+    @concurrent public func fetch<Value: Decodable & Sendable>(
         _ operation: GraphQLOperation, variables: GraphQLVariables = [:], uploads: [String: GraphQLUpload] = [:],
         as type: Value.Type = Value.self, options: GraphQLRequestOptions = GraphQLRequestOptions()
     ) async throws -> GraphQLResponse<Value> {
@@ -57,7 +57,7 @@ extension Provider {
     ///
     /// - Throws: as `fetch(_:variables:uploads:as:options:)`, and `.invalidVariables` naming a
     ///   variable whose value does not encode as JSON.
-    public func fetch<Value: Decodable & Sendable>(
+    @concurrent public func fetch<Value: Decodable & Sendable>(
         _ operation: GraphQLOperation, variables: [String: any Encodable & Sendable],
         uploads: [String: GraphQLUpload] = [:], as type: Value.Type = Value.self,
         options: GraphQLRequestOptions = GraphQLRequestOptions()
@@ -76,7 +76,7 @@ extension Provider {
     /// ```
     /// - Throws: as `fetch(_:variables:uploads:as:options:)`, and `.invalidVariables` when the
     ///   value does not encode as a JSON object.
-    public func fetch<Value: Decodable & Sendable, Variables: Encodable & Sendable>(
+    @concurrent public func fetch<Value: Decodable & Sendable, Variables: Encodable & Sendable>(
         _ operation: GraphQLOperation, variables: Variables, uploads: [String: GraphQLUpload] = [:],
         as type: Value.Type = Value.self, options: GraphQLRequestOptions = GraphQLRequestOptions()
     ) async throws -> GraphQLResponse<Value> {
@@ -103,7 +103,7 @@ extension Provider {
     ///
     /// - Returns: the response, with the request sent last and the metrics of the last call.
     /// - Throws: as `fetch(_:variables:uploads:as:options:)`.
-    public func fetch<Value>(_ request: GraphQLRequest<Value>) async throws -> GraphQLResponse<Value> {
+    @concurrent public func fetch<Value>(_ request: GraphQLRequest<Value>) async throws -> GraphQLResponse<Value> {
         try await send(request)
     }
 
@@ -117,7 +117,7 @@ extension Provider {
     /// ```
     /// - Returns: the response, with the request sent last and the metrics of the last call.
     /// - Throws: as `fetch(_:variables:uploads:as:options:)`.
-    public func send<Value>(_ request: GraphQLRequest<Value>) async throws -> GraphQLResponse<Value> {
+    @concurrent public func send<Value>(_ request: GraphQLRequest<Value>) async throws -> GraphQLResponse<Value> {
         GraphQLResponse(try await pipeline.send(request))
     }
 

@@ -15,7 +15,7 @@ extension Pipeline {
         guard !inFlight.isInvalidated else { throw refused(requestable, id: id) }
         // A caller cancelled already: nothing runs (its task would not inherit the cancellation).
         guard !Task.isCancelled else { throw cancelledBeforeStart(requestable, id: id) }
-        let task = start(requestable, id: id, kind: kind)
+        let task = start(requestable, id: id, kind: kind, immediately: true)
         return try await withTaskCancellationHandler {
             try await task.value
         } onCancel: {
@@ -26,21 +26,26 @@ extension Pipeline {
     /// Starts `requestable` in a task of its own and hands that task back: `Provider.invalidate()`
     /// cancels it, the caller's cancellation does not. After `invalidate()`, the task fails
     /// with the refusal.
+    ///
+    /// The task never starts on the calling thread: the caller may be the main actor (an app
+    /// starting a download or a `RequestTask`), which must not run the pipeline.
     func start(_ requestable: any Requestable) -> Task<Delivery, any Error> {
         let id = nextID()
         guard !inFlight.isInvalidated else {
             let failure = refused(requestable, id: id)
             return Task { throw failure }
         }
-        return start(requestable, id: id, kind: .ordinary)
+        return start(requestable, id: id, kind: .ordinary, immediately: false)
     }
 
-    /// The request's task, registered with `inFlight`; it removes itself when it ends. Where
-    /// the platform allows, it runs on the calling thread until it first suspends, saving a
-    /// thread hand-off.
-    private func start(_ requestable: any Requestable, id: RequestID, kind: RequestKind) -> Task<Delivery, any Error> {
+    /// The request's task, registered with `inFlight`; it removes itself when it ends. When
+    /// `immediately` and the platform allows, it runs on the calling thread until it first
+    /// suspends, saving a thread hand-off: only for callers already off the caller's actor
+    /// (`send(erased:_:)`, reached from the `@concurrent` entry points).
+    private func start(_ requestable: any Requestable, id: RequestID, kind: RequestKind,
+                       immediately: Bool) -> Task<Delivery, any Error> {
         let task: Task<Delivery, any Error>
-        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+        if immediately, #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
             task = Task.immediate { try await self.run(requestable, id: id, kind: kind) }
         } else {
             task = Task { try await self.run(requestable, id: id, kind: kind) }

@@ -12,7 +12,7 @@ extension Provider {
     /// - Returns: how many entries were removed.
     /// - Throws: `GatewayError` of kind `.cache` when the store cannot be written.
     @discardableResult
-    public func invalidateCache(_ target: CacheInvalidation) async throws -> Int {
+    @concurrent public func invalidateCache(_ target: CacheInvalidation) async throws -> Int {
         try await responseCache?.invalidate(target) ?? 0
     }
 
@@ -87,7 +87,7 @@ extension Provider {
     /// ```
     /// - Throws: as `fetch(_:variables:uploads:as:options:)`; under `cacheOnly`, a `.cacheMiss`
     ///   error when nothing is cached.
-    public func fetch<Value: Decodable & Sendable>(
+    @concurrent public func fetch<Value: Decodable & Sendable>(
         _ operation: GraphQLOperation, variables: GraphQLVariables = [:], as type: Value.Type = Value.self,
         cachePolicy: CachePolicy, options: GraphQLRequestOptions = GraphQLRequestOptions()
     ) async throws -> GraphQLResponse<Value> {

@@ -7,7 +7,7 @@ extension Provider {
     /// - Returns: the decoded value with the HTTP response, the request sent and the metrics.
     /// - Throws: `GatewayError` (`.status` with the API error body when the endpoint declares
     ///   one, `.decoding` naming the coding path, …), or `CancellationError`.
-    public func send<Value>(_ endpoint: Endpoint<Value>) async throws -> Response<Value> {
+    @concurrent public func send<Value>(_ endpoint: Endpoint<Value>) async throws -> Response<Value> {
         try await pipeline.send(endpoint)
     }
 
@@ -17,7 +17,7 @@ extension Provider {
     /// let user = try await provider.value(Endpoint<User>.get("users/42"))
     /// ```
     /// - Throws: as `send(_:)`.
-    public func value<Value>(_ endpoint: Endpoint<Value>) async throws -> Value {
+    @concurrent public func value<Value>(_ endpoint: Endpoint<Value>) async throws -> Value {
         try await send(endpoint).value
     }
 }

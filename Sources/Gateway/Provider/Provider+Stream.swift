@@ -36,7 +36,7 @@ extension Provider {
     /// - Returns: the response head, the request sent and the metrics, with the body to read.
     /// - Throws: `GatewayError` (`.status` with the error body, `.timeout`, `.transport`, …) or
     ///   `CancellationError`; reading the body throws the transport's kinds.
-    public func stream<Body>(_ endpoint: Endpoint<Body>) async throws -> ResponseStream {
+    @concurrent public func stream<Body>(_ endpoint: Endpoint<Body>) async throws -> ResponseStream {
         ResponseStream(try await pipeline.send(StreamRequest(base: endpoint)), of: self)
     }
 

@@ -14,7 +14,7 @@ extension Provider {
     /// returning. Does nothing when the provider has no token store.
     ///
     /// - Throws: the store's error when the credential could not be removed from it.
-    public func logout() async throws {
+    @concurrent public func logout() async throws {
         try await pipeline.tokens?.logout()
     }
 }

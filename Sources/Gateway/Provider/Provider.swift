@@ -67,9 +67,13 @@ public final class Provider: Sendable {
 
     /// Sends any requestable (an endpoint, an operation, your own) through the pipeline.
     ///
+    /// Like every entry point that starts work (`send`, `fetch`, `value`, `stream`, `task`,
+    /// `download`, `upload`, `subscribe`, `watch`), it leaves its caller's actor: called from
+    /// the main actor, the request runs elsewhere and only its result comes back.
+    ///
     /// - Returns: the decoded value with the HTTP response, the request sent and the metrics.
     /// - Throws: `GatewayError`, or `CancellationError` when the task was cancelled.
-    public func send<Request: Requestable>(_ request: Request) async throws -> Response<Request.Value> {
+    @concurrent public func send<Request: Requestable>(_ request: Request) async throws -> Response<Request.Value> {
         try await pipeline.send(request)
     }
 }

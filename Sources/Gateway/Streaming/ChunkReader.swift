@@ -53,7 +53,7 @@ where Base.Element == Data {
                 guard !ended else { return nil }
                 ready.removeAll(keepingCapacity: true)
                 position = 0
-                if let chunk = try await base.next() {
+                if let chunk = try await base.next(isolation: #isolation) {
                     ready = try reader.read(chunk)
                 } else {
                     ended = true

@@ -36,7 +36,7 @@ public struct ServerSentEvents: AsyncSequence, Sendable {
 
         /// The next event, or `nil` once the server answered `204 No Content`.
         public mutating func next() async throws -> ServerSentEvent? {
-            try await base.next()
+            try await base.next(isolation: #isolation)
         }
     }
 }

@@ -49,7 +49,7 @@ public struct SubscriptionEvents<Value: Sendable>: AsyncSequence, Sendable {
 
         /// The next event, or `nil` once the server has completed the subscription.
         public mutating func next() async throws -> GraphQLResponse<Value>? {
-            try await base.next()
+            try await base.next(isolation: #isolation)
         }
     }
 }

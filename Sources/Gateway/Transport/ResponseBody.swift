@@ -65,7 +65,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
     ) where Chunks.Element == Data {
         source = .chunks {
             var iterator = chunks.makeAsyncIterator()
-            return { try await iterator.next() }
+            return { try await iterator.next(isolation: #isolation) }
         }
         self.delivery = delivery
         ending = Ending(finish: metrics)

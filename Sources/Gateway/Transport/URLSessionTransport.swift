@@ -161,7 +161,7 @@ public final class URLSessionTransport: Transport {
     /// - Throws: `GatewayError` (`.invalidRequest`, `.transport`, `.timeout`,
     ///   `.responseTooLarge`, `.redirectRefused`, `.tooManyRedirects`, `.invalidResponse`) or
     ///   `CancellationError`; the body throws the same kinds for failures after the head.
-    public func send(_ request: HTTPRequest) async throws -> StreamedResponse {
+    @concurrent public func send(_ request: HTTPRequest) async throws -> StreamedResponse {
         let started = ContinuousClock.now
         try Task.checkCancellation()
         try request.checkSendable()

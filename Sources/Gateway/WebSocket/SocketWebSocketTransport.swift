@@ -54,7 +54,7 @@ public struct SocketWebSocketTransport: WebSocketTransport {
     ///
     /// - Throws: `.invalidRequest`, `.unsupported` (a `wss` URL), `.status`, `.invalidResponse`,
     ///   `.transport`, `.timeout`, or `CancellationError`.
-    public func connect(to url: URL, headers: HTTPHeaders, subprotocols: [String]) async throws
+    @concurrent public func connect(to url: URL, headers: HTTPHeaders, subprotocols: [String]) async throws
         -> any WebSocketConnection {
         guard let target = url.webSocketURL else { throw GatewayError.notWebSocketURL(url) }
         guard target.scheme == "ws" else { throw GatewayError.webSocketNeedsTLS(target) }

@@ -49,7 +49,7 @@ public final class URLSessionWebSocketTransport: WebSocketTransport {
     ///
     /// - Throws: `.invalidRequest`, `.status`, `.transport`, `.timeout`, `.unsupported` (no
     ///   WebSocket support in this platform's URLSession), or `CancellationError`.
-    public func connect(to url: URL, headers: HTTPHeaders, subprotocols: [String]) async throws
+    @concurrent public func connect(to url: URL, headers: HTTPHeaders, subprotocols: [String]) async throws
         -> any WebSocketConnection {
         guard let target = url.webSocketURL else { throw GatewayError.notWebSocketURL(url) }
         var request = URLRequest(url: target)
