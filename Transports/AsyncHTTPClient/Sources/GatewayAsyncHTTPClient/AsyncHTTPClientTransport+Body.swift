@@ -47,14 +47,12 @@ extension AsyncHTTPClientTransport {
         func deliver(_ consume: @escaping @Sendable (Data) throws -> Void) async throws -> Int64 {
             guard let exchange else { return 0 }
             let received = NIOLockedValueBox(0)
-            let limit = request.maxResponseBytes
             do {
                 try await exchange.deliver { chunk in
-                    let total = received.withLockedValue { total in
+                    try checkLimit(received.withLockedValue { total in
                         total += chunk.readableBytes
                         return total
-                    }
-                    if total > limit { throw GatewayError.responseTooLarge(request, limit: limit, declared: nil) }
+                    })
                     do {
                         try consume(Iterator.data(chunk))
                     } catch {
@@ -66,15 +64,31 @@ extension AsyncHTTPClientTransport {
                 throw failure.error
             } catch {
                 exchange.abandon()
-                throw AsyncHTTPClientTransport.map(
-                    error, request: request, idleTimeout: exchange.idleTimeout,
-                    elapsed: ContinuousClock.now - callStarted, progress: (received.withLockedValue { $0 }, expected))
+                throw reported(error, of: exchange, received: received.withLockedValue { $0 })
             }
             let total = received.withLockedValue { $0 }
-            if let expected, total < expected {
-                throw AsyncHTTPClientTransport.connectionLost(request, received: total, expected: expected)
-            }
+            try checkComplete(total)
             return Int64(total)
+        }
+
+        /// Throws `.responseTooLarge` once `received` bytes pass the request's size limit.
+        func checkLimit(_ received: Int) throws {
+            let limit = request.maxResponseBytes
+            if received > limit { throw GatewayError.responseTooLarge(request, limit: limit, declared: nil) }
+        }
+
+        /// At the body's end: throws when fewer bytes than the announced length arrived.
+        func checkComplete(_ received: Int) throws {
+            if let expected, received < expected {
+                throw AsyncHTTPClientTransport.connectionLost(request, received: received, expected: expected)
+            }
+        }
+
+        /// `error`, which ended the exchange `received` bytes into the body, as the transport reports it.
+        func reported(_ error: any Error, of exchange: Exchange, received: Int) -> any Error {
+            AsyncHTTPClientTransport.map(
+                error, request: request, idleTimeout: exchange.idleTimeout,
+                elapsed: ContinuousClock.now - callStarted, progress: (received, expected))
         }
 
         /// An error of the consumer's, kept apart from the exchange's own.
@@ -100,25 +114,19 @@ extension AsyncHTTPClientTransport {
                     while taken.isEmpty {
                         guard let handout = try await exchange.nextChunks() else {
                             release = nil
-                            if let expected = body.expected, received < expected {
-                                throw AsyncHTTPClientTransport.connectionLost(
-                                    body.request, received: received, expected: expected)
-                            }
+                            try body.checkComplete(received)
                             return nil
                         }
                         taken = handout
                     }
                     let chunk = taken.removeFirst()
                     received += chunk.readableBytes
-                    let limit = body.request.maxResponseBytes
-                    if received > limit { throw GatewayError.responseTooLarge(body.request, limit: limit, declared: nil) }
+                    try body.checkLimit(received)
                     return Self.data(chunk)
                 } catch {
                     release = nil
                     exchange.abandon()
-                    throw AsyncHTTPClientTransport.map(
-                        error, request: body.request, idleTimeout: exchange.idleTimeout,
-                        elapsed: ContinuousClock.now - body.callStarted, progress: (received, body.expected))
+                    throw body.reported(error, of: exchange, received: received)
                 }
             }
 

@@ -23,18 +23,16 @@ extension Exchange {
     /// the consumer, which then takes the rest, or, when the exchange is already over, hears so.
     private func install(_ consumer: Consumer) {
         let (waiting, demand, over) = state.withLockedValue { state in
-            let waiting = state.chunks
-            state.chunks = Handout(initialCapacity: 0)
-            state.waitingBytes = 0
-            defer { state.demand = nil }
+            let (taken, demand) = state.takeChunks()
+            let waiting = (try? taken?.get()).flatMap { $0 } ?? Handout()
             switch state.phase {
             case .waitingForHead, .streaming:
                 state.consumer = consumer
-                return (waiting, state.demand, Result<Void, any Error>?.none)
+                return (waiting, demand, Result<Void, any Error>?.none)
             case .ended:
-                return (waiting, state.demand, .success(()))
+                return (waiting, demand, .success(()))
             case .failed(let error):
-                return (waiting, state.demand, .failure(error))
+                return (waiting, demand, .failure(error))
             }
         }
         do {
