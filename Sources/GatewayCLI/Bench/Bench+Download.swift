@@ -135,16 +135,17 @@ struct DownloadBenchmark {
         return report
     }
 
-    /// The server's answers: the file, with ranges; the first request for `/dropped.bin` that
-    /// would carry the file's middle byte has its connection closed there (whether it asked for
-    /// the whole file or, after the transport ended an exchange at its buffer limit, for the rest).
+    /// The server's answers: the file, with ranges; the first answer for `/dropped.bin` that
+    /// carries the file's middle byte has its connection closed there (whether it is the whole
+    /// file or, after the transport ended an exchange at its buffer limit, the rest).
     static func handler(serving payload: Data) -> LoopbackHandler {
         let dropped = Locked(false)
         let middle = payload.count / 2
         return { request in
             let response = LoopbackResponse.file(payload, for: request, etag: "\"bench\"")
-            let start = request.headers["Range"].flatMap(Self.rangeStart) ?? 0
-            guard request.path == "/dropped.bin", start < middle else { return response }
+            guard request.path == "/dropped.bin", let start = firstByte(of: response),
+                  (start..<(start + response.body.count)).contains(middle)
+            else { return response }
             let first = dropped.withLock { dropped -> Bool in
                 defer { dropped = true }
                 return !dropped
@@ -153,10 +154,14 @@ struct DownloadBenchmark {
         }
     }
 
-    /// N in `bytes=N-`.
-    private static func rangeStart(_ range: String) -> Int? {
-        guard range.hasPrefix("bytes="), let dash = range.firstIndex(of: "-") else { return nil }
-        return Int(range[range.index(range.startIndex, offsetBy: 6)..<dash])
+    /// Where in the file `response`'s body starts: 0 for the whole file, the first byte of its
+    /// `Content-Range` for a part; `nil` for any other answer.
+    private static func firstByte(of response: LoopbackResponse) -> Int? {
+        if response.status == 200 { return 0 }
+        guard response.status == 206, let range = response.headers["Content-Range"], range.hasPrefix("bytes "),
+              let dash = range.firstIndex(of: "-")
+        else { return nil }
+        return Int(range[range.index(range.startIndex, offsetBy: "bytes ".count)..<dash])
     }
 
     /// The SHA-256 of a file, read a megabyte at a time.
