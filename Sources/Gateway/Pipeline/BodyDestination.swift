@@ -18,14 +18,14 @@ enum BodyDestination: Sendable {
         return true
     }
 
-    /// Step 5's end: for a download with part of its file, `request` asking for the rest; for a
-    /// stream, `request` without a deadline (the body may flow for as long as the caller reads
-    /// it: step 7 holds the call's deadline to the response head itself).
-    func resuming(_ request: HTTPRequest) -> HTTPRequest {
+    /// Step 5's end: for a download with part of its file, `request` changed to ask for the
+    /// rest; for a stream, its deadline removed (the body may flow for as long as the caller
+    /// reads it: step 7 holds the call's deadline to the response head itself).
+    func resume(_ request: inout HTTPRequest) {
         switch self {
-        case .memory: request
-        case .file(let file): file.resuming(request)
-        case .caller: request.withoutDeadline()
+        case .memory: return
+        case .file(let file): request = file.resuming(request)
+        case .caller: request = request.withoutDeadline()
         }
     }
 

@@ -44,23 +44,22 @@ extension Pipeline {
         if let replayed {
             encoded = replayed.encoded.replayed(with: prepared.headers, encodedFrom: replayed.preparedHeaders)
         } else {
-            var request = HTTPRequest(
+            encoded = HTTPRequest(
                 method: prepared.method, url: prepared.url, headers: prepared.headers,
                 timeout: prepared.timeout ?? configuration.timeout, deadline: call.context.deadline,
                 maxResponseBytes: prepared.maxResponseBytes ?? configuration.maxResponseBytes)
-            request.bodyProgress = prepared.bodyProgress
+            encoded.bodyProgress = prepared.bodyProgress
             let context = ParameterEncodingContext(json: configuration.jsonEncoding, endpoint: prepared.name)
             do {
                 for parameters in prepared.parameters {
-                    try parameters.encoder.encode(parameters.value, into: &request, context: context)
+                    try parameters.encoder.encode(parameters.value, into: &encoded, context: context)
                 }
             } catch {
-                request.removeTemporaryBody()
+                encoded.removeTemporaryBody()
                 throw wrap(error, .encoding, "the parameters could not be encoded")
             }
-            encoded = request
         }
-        encoded = prepared.responseBody.resuming(encoded)
+        prepared.responseBody.resume(&encoded)
         let context = call.context
         notify { $0.requestEncoded(encoded, context: context) }
         return encoded
@@ -125,8 +124,9 @@ extension Pipeline {
 }
 
 /// One attempt: the request as its encoders made it, as the interceptors sent it, and how the
-/// transport answered.
-struct Attempt: Sendable {
+/// transport answered. Held by reference: steps 7 and 8 pass it along and keep it for an auth
+/// replay, and as a value it would be some 400 bytes copied at each of those places.
+final class Attempt: Sendable {
     /// How the transport answered.
     enum Outcome: Sendable {
         case response(HTTPResponse)
@@ -143,6 +143,13 @@ struct Attempt: Sendable {
     let outcome: Outcome
     /// The header fields of the prepared request the encoders started from.
     let preparedHeaders: HTTPHeaders
+
+    init(encoded: HTTPRequest, sent: HTTPRequest, outcome: Outcome, preparedHeaders: HTTPHeaders) {
+        self.encoded = encoded
+        self.sent = sent
+        self.outcome = outcome
+        self.preparedHeaders = preparedHeaders
+    }
 
     /// The response, if the attempt has one.
     var response: HTTPResponse? {

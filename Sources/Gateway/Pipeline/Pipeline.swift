@@ -128,7 +128,7 @@ final class Pipeline: Sendable {
             // 2. Cache look-up.
             var lookup = try await lookUp(prepared, &call)
             if let stored = try await answer(requestable, prepared, from: &lookup, &call) {
-                return finished(stored, &call)
+                return finished(stored.value, stored.response, stored.request, &call)
             }
 
             // 3–8. Queue, auth, encode, adapt, transport, decide: once, or shared by identical
@@ -140,7 +140,7 @@ final class Pipeline: Sendable {
                 guard let stored = try await answer(requestable, prepared, fallingBackFrom: lookup, &call) else {
                     throw failure
                 }
-                return finished(stored, &call)
+                return finished(stored.value, stored.response, stored.request, &call)
             }
             call.took(exchange)
 
@@ -153,7 +153,7 @@ final class Pipeline: Sendable {
             await store(exchange, prepared, lookup, &call)
 
             // 11. Metrics.
-            return finished(Delivery(value: value, response: exchange.answer, request: exchange.request), &call)
+            return finished(value, exchange.answer, exchange.request, &call)
         } catch {
             throw failed(error, &call)
         }
@@ -203,11 +203,11 @@ final class Pipeline: Sendable {
     }
 
     /// Step 11 for a request that succeeded: the total time and the `finished` event.
-    private func finished(_ delivery: Delivery, _ call: inout Call) -> Delivery {
+    private func finished(_ value: any Sendable, _ response: HTTPResponse, _ request: HTTPRequest,
+                          _ call: inout Call) -> Delivery {
         call.metrics.total = call.stopwatch.elapsed
-        var delivery = delivery
-        delivery.metrics = call.metrics
-        notify { $0.requestFinished(.success(delivery.response), metrics: delivery.metrics, context: call.context) }
+        let delivery = Delivery(value: value, response: response, request: request, metrics: call.metrics)
+        notify { $0.requestFinished(.success(response), metrics: delivery.metrics, context: call.context) }
         return delivery
     }
 
@@ -249,16 +249,27 @@ final class Pipeline: Sendable {
     }
 }
 
-/// What a finished request hands back before it is given its type again.
-struct Delivery: Sendable {
+/// What a finished request hands back before it is given its type again. Held by reference:
+/// it leaves the request's task through the standard library's generic `Task.value` and
+/// `withTaskCancellationHandler`, which copy a value field by field.
+final class Delivery: Sendable {
     let value: any Sendable
     let response: HTTPResponse
     let request: HTTPRequest
-    var metrics = RequestMetrics()
+    let metrics: RequestMetrics
 
-    /// The delivery as the response of a requestable named `name` whose value is a `Value`.
-    func response<Value: Sendable>(as type: Value.Type, name: String) throws -> Response<Value> {
+    init(value: any Sendable, response: HTTPResponse, request: HTTPRequest, metrics: RequestMetrics = RequestMetrics()) {
+        self.value = value
+        self.response = response
+        self.request = request
+        self.metrics = metrics
+    }
+
+    /// The delivery as the response of a requestable named `name` (worked out only for the
+    /// error) whose value is a `Value`.
+    func response<Value: Sendable>(as type: Value.Type, name: @autoclosure () -> String) throws -> Response<Value> {
         guard let value = value as? Value else {
+            let name = name()
             throw GatewayError(.decoding, "\(name) decoded \(Swift.type(of: value)), not a \(Value.self)",
                                fix: "report this as a bug in Gateway", endpoint: name)
         }
