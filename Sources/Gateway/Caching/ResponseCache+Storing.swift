@@ -53,8 +53,9 @@ extension ResponseCache {
         }
         let rules = HTTPCacheRules(response.headers)
         guard rules.isStorable(status: response.status) else { return nil }
-        // The plan's key holds the URL in normal form.
-        remember(varyNames: rules.vary, for: plan.key.components.endpoint)
+        // The plan's key holds the URL in normal form; the plan was made with the names
+        // remembered for it, so only new names need remembering.
+        if rules.vary != plan.varyNames { remember(varyNames: rules.vary, for: plan.key.components.endpoint) }
         // The usual case: the response varies by the names the plan's key was made with, so
         // that key is the entry's.
         let key = rules.vary == plan.varyNames

@@ -91,7 +91,7 @@ public struct Endpoint<Value: Sendable>: Sendable, CustomStringConvertible {
 
     /// The name used in errors and by observers: the label, or `METHOD path` (an absolute URL
     /// path shown without its user info).
-    public var name: String { label ?? "\(method) \(Self.displayed(path))" }
+    public var name: String { label ?? method.rawValue + " " + Self.displayed(path) }
 
     /// The path as names show it: an absolute URL redacted like every URL Gateway prints.
     private static func displayed(_ path: String) -> String {
