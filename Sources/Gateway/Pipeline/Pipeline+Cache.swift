@@ -43,7 +43,7 @@ extension Pipeline {
     ///
     /// - Throws: `.cacheMiss` for a `cacheOnly` request the cache cannot answer.
     func answer(_ requestable: any Requestable, _ prepared: PreparedRequest, from lookup: inout CacheLookup?,
-                _ call: inout Call) async throws -> Delivery? {
+                _ call: inout Call) async throws -> StoredAnswer? {
         guard let cache, let looked = lookup, let policy = looked.plan?.policy else { return nil }
         let now = cache.now()
         if let entry = looked.entry,
@@ -74,7 +74,7 @@ extension Pipeline {
     /// Under `networkFirst` (and `cacheAndNetwork`): the stored entry, decoded, for a request
     /// whose network exchange failed; `nil` when there is none or it does not decode.
     func answer(_ requestable: any Requestable, _ prepared: PreparedRequest, fallingBackFrom lookup: CacheLookup?,
-                _ call: inout Call) async throws -> Delivery? {
+                _ call: inout Call) async throws -> StoredAnswer? {
         guard let cache, let entry = lookup?.entry else { return nil }
         return try await answer(requestable, with: entry, prepared, fresh: entry.isFresh(at: cache.now()), &call)
     }
@@ -82,7 +82,7 @@ extension Pipeline {
     /// Answers from a stored entry: decoded by the requestable, nothing sent; `nil`, and the
     /// entry removed, when it does not decode.
     private func answer(_ requestable: any Requestable, with entry: CacheEntry, _ prepared: PreparedRequest,
-                        fresh: Bool, _ call: inout Call) async throws -> Delivery?
+                        fresh: Bool, _ call: inout Call) async throws -> StoredAnswer?
     {
         let value: any Sendable
         let request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers)
@@ -94,7 +94,7 @@ extension Pipeline {
             return nil
         }
         call.metrics.cacheOutcome = fresh ? .hit : .stale
-        return Delivery(value: value, response: entry.response, request: request)
+        return StoredAnswer(value: value, response: entry.response, request: request)
     }
 
     /// Steps 3–8 for a request through the cache: shared by identical requests in flight when
@@ -188,6 +188,15 @@ extension Pipeline {
         }
         await exchange.flight?.end(stored: stored)
     }
+}
+
+/// A stored entry decoded as a request's answer (step 2, or under `networkFirst` after the
+/// network failed): step 11 makes it the request's delivery.
+struct StoredAnswer: Sendable {
+    let value: any Sendable
+    let response: HTTPResponse
+    /// The request the entry answers, as it would have been sent (nothing was).
+    let request: HTTPRequest
 }
 
 /// Step 2's result for one request: its cache plan (`nil`: not cacheable) and the stored

@@ -258,7 +258,7 @@ final class Delivery: Sendable {
     let request: HTTPRequest
     let metrics: RequestMetrics
 
-    init(value: any Sendable, response: HTTPResponse, request: HTTPRequest, metrics: RequestMetrics = RequestMetrics()) {
+    init(value: any Sendable, response: HTTPResponse, request: HTTPRequest, metrics: RequestMetrics) {
         self.value = value
         self.response = response
         self.request = request
