@@ -32,9 +32,7 @@ extension TransportConformance {
     /// The server sends a piece, then nothing for two minutes: only an exchange that ends with
     /// the consumer's error returns before then.
     func consumerFails() async throws {
-        let server = try LoopbackServer { _ in
-            .data(Self.bytes(8_192, seed: 22)).with(fault: .throttleBody(chunk: 4_096, every: .seconds(120)))
-        }
+        let server = try Self.stallingServer(seed: 22)
         defer { server.shutdown() }
         let request = try Self.request(server, "/refused", timeout: .seconds(240))
         let started = ContinuousClock.now
@@ -68,9 +66,7 @@ extension TransportConformance {
     }
 
     func cancelDuringHandOver() async throws {
-        let server = try LoopbackServer { _ in
-            .data(Self.bytes(8_192, seed: 23)).with(fault: .throttleBody(chunk: 4_096, every: .seconds(120)))
-        }
+        let server = try Self.stallingServer(seed: 23)
         defer { server.shutdown() }
         let request = try Self.request(server, "/stuck", timeout: .seconds(240))
         let (first, result) = try await withTransport { transport in

@@ -79,9 +79,7 @@ extension TransportConformance {
     }
 
     private func cancelWhileReading() async throws {
-        let server = try LoopbackServer { _ in
-            .data(Self.bytes(8_192, seed: 13)).with(fault: .throttleBody(chunk: 4_096, every: .seconds(120)))
-        }
+        let server = try Self.stallingServer(seed: 13)
         defer { server.shutdown() }
         let request = try Self.request(server, "/stuck", timeout: .seconds(240))
         let (first, result) = try await withTransport { transport in

@@ -119,6 +119,14 @@ public struct TransportConformance: Sendable {
         )
     }
 
+    /// A server that answers every request with the first 4,096 of 8,192 bytes and then sends
+    /// nothing for two minutes: what the checks that end an exchange midway read from.
+    static func stallingServer(seed: UInt64) throws -> LoopbackServer {
+        try LoopbackServer { _ in
+            .data(bytes(8_192, seed: seed)).with(fault: .throttleBody(chunk: 4_096, every: .seconds(120)))
+        }
+    }
+
     /// Deterministic pseudo-random bytes covering every byte value.
     ///
     /// - Parameters:
