@@ -18,7 +18,9 @@ let package = Package(
         // The GraphQL language layer: no Foundation, bytes → tokens → AST → printer → schema → validation.
         .target(name: "GraphQLLanguage"),
         // The client: one pipeline for REST endpoints and GraphQL operations.
-        .target(name: "Gateway", dependencies: ["GraphQLLanguage"], swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+        .target(
+            name: "Gateway", dependencies: ["GraphQLLanguage"],
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         // The system SQLite library (Debian: libsqlite3-dev).
         .systemLibrary(
             name: "CSQLite",

@@ -212,7 +212,8 @@ public final class AsyncHTTPClientTransport: Transport {
                     bytesSent: earlier + body.bytesSent, bytesReceived: received, redirects: redirects)
             }
             return StreamedResponse(
-                status: head.status, headers: head.headers, url: current.url, body: ResponseBody(body, metrics: metrics, delivery: body.deliver))
+                status: head.status, headers: head.headers, url: current.url,
+                body: ResponseBody(body, metrics: metrics, delivery: body.deliver))
         }
     }
 
