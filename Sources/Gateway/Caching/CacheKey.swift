@@ -18,22 +18,32 @@ import GraphQLLanguage
 /// ```
 ///
 /// Two keys are equal when their digests are equal.
+///
+/// A value: its digest is held inline, and its components, which never change, in one shared
+/// immutable reference, so that copying a key (into a plan, a look-up, an entry) retains one
+/// object instead of each of the components' strings.
 public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     /// The SHA-256 digest that identifies the entry.
     public let digest: Digest
     /// What went into the digest.
-    public let components: CacheKeyComponents
+    public var components: CacheKeyComponents { held.components }
+    private let held: Held
 
     /// Creates the key of `components`, hashing all of them.
     public init(components: CacheKeyComponents) {
-        self.components = components
-        self.digest = components.computeDigest()
+        self.init(digest: components.computeDigest(), components: components)
     }
 
     /// A key whose digest is already known (the digest must be that of `components`).
     package init(digest: Digest, components: CacheKeyComponents) {
         self.digest = digest
-        self.components = components
+        held = Held(components)
+    }
+
+    /// The components, shared by the copies of a key.
+    private final class Held: Sendable {
+        let components: CacheKeyComponents
+        init(_ components: CacheKeyComponents) { self.components = components }
     }
 
     /// The key of a GraphQL operation.

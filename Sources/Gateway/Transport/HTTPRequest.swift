@@ -22,26 +22,48 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var method: HTTPMethod
-    public var url: URL
+    public var method: HTTPMethod {
+        get { held.fields.method }
+        set { unique().fields.method = newValue }
+    }
+    public var url: URL {
+        get { held.fields.url }
+        set { unique().fields.url = newValue }
+    }
+    /// Held in the request itself, not with the other fields: the auth stage and interceptors
+    /// change them, and a copy of the other fields is not made for that.
     public var headers: HTTPHeaders
-    public var body: Body?
+    public var body: Body? {
+        get { held.fields.body }
+        set { unique().fields.body = newValue }
+    }
     /// The longest wait for any single network activity (connect, the first byte, the next
     /// chunk). `nil` uses the transport's default.
-    public var timeout: Duration?
+    public var timeout: Duration? {
+        get { held.fields.timeout }
+        set { unique().fields.timeout = newValue }
+    }
     /// The instant by which the whole call (every attempt and redirect) must end.
     public var deadline: ContinuousClock.Instant? {
-        get { storedDeadline?.instant }
-        set { storedDeadline = newValue.map(InstantOffset.init) }
+        get { held.fields.deadline?.instant }
+        set { unique().fields.deadline = newValue.map(InstantOffset.init) }
     }
-    /// `deadline` as a value of fixed size (see `InstantOffset`).
-    private var storedDeadline: InstantOffset?
     /// The largest response body accepted; a larger body ends the call with
     /// `GatewayError.Kind.responseTooLarge` instead of being held.
-    public var maxResponseBytes: Int
+    public var maxResponseBytes: Int {
+        get { held.fields.maxResponseBytes }
+        set { unique().fields.maxResponseBytes = newValue }
+    }
     /// Where the transport reports the body's bytes sent so far, when someone watches them (an
     /// upload's progress); `nil` for most requests.
-    public var bodyProgress: BodyProgress?
+    public var bodyProgress: BodyProgress? {
+        get { held.fields.bodyProgress }
+        set { unique().fields.bodyProgress = newValue }
+    }
+
+    /// The fields other than the headers, in one reference that copies share until one of them
+    /// changes them: a request passed from step to step retains two objects, not each field.
+    private var held: Held
 
     /// The default response size limit: 10 MiB.
     public static let defaultMaxResponseBytes = 10 * 1024 * 1024
@@ -55,13 +77,42 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
         deadline: ContinuousClock.Instant? = nil,
         maxResponseBytes: Int = HTTPRequest.defaultMaxResponseBytes
     ) {
-        self.method = method
-        self.url = url
         self.headers = headers
-        self.body = body
-        self.timeout = timeout
-        storedDeadline = deadline.map(InstantOffset.init)
-        self.maxResponseBytes = maxResponseBytes
+        held = Held(Fields(method: method, url: url, body: body, timeout: timeout,
+                           deadline: deadline.map(InstantOffset.init), maxResponseBytes: maxResponseBytes))
+    }
+
+    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+        lhs.headers == rhs.headers && (lhs.held === rhs.held || lhs.held.fields == rhs.held.fields)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(headers)
+        hasher.combine(held.fields)
+    }
+
+    /// The fields, copied first when another request shares them.
+    private mutating func unique() -> Held {
+        if !isKnownUniquelyReferenced(&held) { held = Held(held.fields) }
+        return held
+    }
+
+    private struct Fields: Hashable {
+        var method: HTTPMethod
+        var url: URL
+        var body: Body?
+        var timeout: Duration?
+        /// `deadline` as a value of fixed size (see `InstantOffset`).
+        var deadline: InstantOffset?
+        var maxResponseBytes: Int
+        var bodyProgress: BodyProgress?
+    }
+
+    /// A request's fields. Changed only through `unique()`, when no other request shares them,
+    /// so a shared instance is never written (what makes it safe to send).
+    private final class Held: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 
     /// The scheme, host and port that the request goes to.
