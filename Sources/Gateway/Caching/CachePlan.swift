@@ -111,7 +111,7 @@ extension ResponseCache {
     private func remember(lastKey key: CacheKey, for name: String, varyNames names: [String]) {
         state.withLock { state in
             if state.restURLs.count >= 10_000, state.restURLs[name] == nil { state.restURLs = [:] }
-            state.restURLs[name, default: RESTURLMemo(varyNames: names)].lastKey = key
+            state.restURLs[name] = RESTURLMemo(varyNames: state.restURLs[name]?.varyNames ?? names, lastKey: key)
         }
     }
 }
@@ -122,11 +122,20 @@ extension ResponseCache {
 /// those of `lastKey` (same method, URL, `Vary` values and partition) takes that key as it is:
 /// the usual run of requests to one URL hashes once, and the digest, the one stores save, does
 /// not change.
-struct RESTURLMemo: Sendable {
+///
+/// Immutable and held by reference: every request to the URL reads it under the cache's lock,
+/// and a reference is one retain there, where a value would copy its key's fields; a change
+/// puts a new memo in its place.
+final class RESTURLMemo: Sendable {
     /// The header names the URL's responses vary by, as last seen.
-    var varyNames: [String]
+    let varyNames: [String]
     /// The last key made for the URL.
-    var lastKey: CacheKey?
+    let lastKey: CacheKey?
+
+    init(varyNames: [String], lastKey: CacheKey? = nil) {
+        self.varyNames = varyNames
+        self.lastKey = lastKey
+    }
 }
 
 /// A cache plan before its partition and `Vary` names are known.
