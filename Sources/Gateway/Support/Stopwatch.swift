@@ -1,4 +1,10 @@
-import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How long a step took, timed on the system's monotonic clock held as a plain number.
 ///
@@ -14,12 +20,20 @@ struct Stopwatch: Sendable {
 
     /// A stopwatch started now.
     static func start() -> Stopwatch {
-        Stopwatch(started: DispatchTime.now().uptimeNanoseconds)
+        Stopwatch(started: uptime())
     }
 
     /// The time since the stopwatch started.
     var elapsed: Duration {
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = Stopwatch.uptime()
         return .nanoseconds(Int64(clamping: now >= started ? now - started : 0))
+    }
+
+    /// The monotonic clock in nanoseconds, read with `clock_gettime` itself: `DispatchTime.now()`
+    /// reads the same clock through two more calls, and a request reads it about fifteen times.
+    private static func uptime() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
 }
