@@ -11,8 +11,8 @@ extension Pipeline {
     /// Runs the request in a task of its own: the caller's cancellation cancels it, and so does
     /// `Provider.invalidate()`, without cancelling the caller.
     func send(erased requestable: any Requestable, _ kind: RequestKind) async throws -> Delivery {
-        let id = nextID()
-        guard !inFlight.isInvalidated else { throw refused(requestable, id: id) }
+        let (id, isInvalidated) = inFlight.next()
+        guard !isInvalidated else { throw refused(requestable, id: id) }
         // A caller cancelled already: nothing runs (its task would not inherit the cancellation).
         guard !Task.isCancelled else { throw cancelledBeforeStart(requestable, id: id) }
         let task = start(requestable, id: id, kind: kind, immediately: true)
@@ -30,8 +30,8 @@ extension Pipeline {
     /// The task never starts on the calling thread: the caller may be the main actor (an app
     /// starting a download or a `RequestTask`), which must not run the pipeline.
     func start(_ requestable: any Requestable) -> Task<Delivery, any Error> {
-        let id = nextID()
-        guard !inFlight.isInvalidated else {
+        let (id, isInvalidated) = inFlight.next()
+        guard !isInvalidated else {
             let failure = refused(requestable, id: id)
             return Task { throw failure }
         }
@@ -52,14 +52,6 @@ extension Pipeline {
         }
         inFlight.register(id.rawValue, task)
         return task
-    }
-
-    /// The next request's identifier.
-    private func nextID() -> RequestID {
-        RequestID(counter.withLock { count -> UInt64 in
-            count += 1
-            return count
-        })
     }
 
     /// The error, and the `finished` event, of a request sent after `Provider.invalidate()`.

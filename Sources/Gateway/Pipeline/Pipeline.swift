@@ -76,9 +76,8 @@ final class Pipeline: Sendable {
     let baseURL: URL
     let transport: any Transport
     let configuration: Provider.Configuration
+    /// The requests under way, and the numbering of requests.
     let inFlight = InFlightRequests()
-    /// How many requests were started: the last request's identifier.
-    let counter = Locked<UInt64>(0)
     /// Step 2: the response cache, if the provider has one.
     let cache: ResponseCache?
     /// Step 4: the token stage when the provider has a token store, else `configuration.auth`.

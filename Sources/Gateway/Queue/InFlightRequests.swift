@@ -16,6 +16,8 @@ final class InFlightRequests: Sendable {
 
     private struct State {
         var isInvalidated = false
+        /// The last request's identifier (how many were numbered).
+        var lastID: UInt64 = 0
         var slots: [UInt64: Slot] = [:]
         var running = 0
     }
@@ -24,6 +26,15 @@ final class InFlightRequests: Sendable {
 
     /// Whether `invalidate()` has been called.
     var isInvalidated: Bool { state.withLock { $0.isInvalidated } }
+
+    /// The next request's identifier, and whether `invalidate()` has been called (the request
+    /// is then refused): both under one lock, as every request asks for both.
+    func next() -> (id: RequestID, isInvalidated: Bool) {
+        state.withLock { state in
+            state.lastID += 1
+            return (RequestID(state.lastID), state.isInvalidated)
+        }
+    }
 
     /// How many requests are under way.
     var count: Int { state.withLock { $0.running } }

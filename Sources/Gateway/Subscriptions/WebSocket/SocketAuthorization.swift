@@ -73,10 +73,6 @@ extension TokenCoordinator {
     }
 
     private static func socketContext(_ pipeline: Pipeline) -> RequestContext {
-        let id = RequestID(pipeline.counter.withLock { count -> UInt64 in
-            count += 1
-            return count
-        })
-        return RequestContext(id: id, name: "subscription socket", baseURL: pipeline.baseURL)
+        RequestContext(id: pipeline.inFlight.next().id, name: "subscription socket", baseURL: pipeline.baseURL)
     }
 }
