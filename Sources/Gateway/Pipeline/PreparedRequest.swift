@@ -8,9 +8,10 @@ import Foundation
 /// a request cancelled before step 5 never runs an encoder.
 ///
 /// A value like any other. The fields the pipeline changes (the header fields, the priority,
-/// whether it authenticates, the cache settings) are stored in it; the others, set when the
-/// request is built, sit in one shared immutable reference, so that the pipeline's copies of
-/// a request are a few words rather than some 400 bytes of fields.
+/// whether it authenticates) are stored in it; the others, set when the request is built, sit
+/// in one reference that copies share until one of them changes a field (then that copy gets
+/// fields of its own), so that the pipeline's copies of a request are a few words rather than
+/// some 400 bytes of fields.
 public struct PreparedRequest: Sendable, CustomStringConvertible, CustomReflectable {
     /// The header fields (the provider's defaults are merged under them after step 1).
     public var headers: HTTPHeaders
@@ -18,10 +19,14 @@ public struct PreparedRequest: Sendable, CustomStringConvertible, CustomReflecta
     public var requiresAuthentication: Bool
     /// The dispatch priority.
     public var priority: RequestPriority
-    /// How the request uses the response cache (`Configuration.cache` set to a `ResponseCache`).
-    public var cache = CacheSettings()
-    /// The fields set when the request is built; changing one makes a new reference.
+    /// The fields set when the request is built, copied first when another request shares them.
     private var built: Built
+
+    /// How the request uses the response cache (`Configuration.cache` set to a `ResponseCache`).
+    public var cache: CacheSettings {
+        get { built.fields.cache }
+        set { change { $0.cache = newValue } }
+    }
 
     /// The endpoint or operation name.
     public var name: String {
@@ -138,12 +143,11 @@ public struct PreparedRequest: Sendable, CustomStringConvertible, CustomReflecta
         ], displayStyle: .struct)
     }
 
-    /// Sets one of the fields fixed when the request was built, in a new reference (others may
-    /// share the old one).
+    /// Sets one of the fields fixed when the request was built: in place when no other request
+    /// shares them, else in a copy of them.
     private mutating func change(_ apply: (inout Fields) -> Void) {
-        var fields = built.fields
-        apply(&fields)
-        built = Built(fields)
+        if !isKnownUniquelyReferenced(&built) { built = Built(built.fields) }
+        apply(&built.fields)
     }
 
     /// The fields set when the request is built.
@@ -162,11 +166,13 @@ public struct PreparedRequest: Sendable, CustomStringConvertible, CustomReflecta
         var persistedQueryUse = PersistedQueryOutcome.notUsed
         var responseBody = BodyDestination.memory
         var bodyProgress: BodyProgress?
+        var cache = CacheSettings()
     }
 
-    /// The one reference copies of a request share.
-    private final class Built: Sendable {
-        let fields: Fields
+    /// The one reference copies of a request share. Changed only through `change(_:)`, when no
+    /// other request shares it, so a shared instance is never written (what makes it safe to send).
+    private final class Built: @unchecked Sendable {
+        var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
 }

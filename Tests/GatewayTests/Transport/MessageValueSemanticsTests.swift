@@ -2,9 +2,9 @@ import Foundation
 import Gateway
 import Testing
 
-/// `HTTPRequest`, `HTTPResponse` and `CacheKey` keep their fields in shared references; they
-/// must still behave as values: a changed copy never shows in the original, equal fields make
-/// equal values, and every change is kept.
+/// `HTTPRequest`, `HTTPResponse`, `PreparedRequest` and `CacheKey` keep their fields in shared
+/// references; they must still behave as values: a changed copy never shows in the original,
+/// equal fields make equal values, and every change is kept.
 @Suite struct MessageValueSemanticsTests {
     private let url = URL(string: "https://api.example.com/users/42")!
 
@@ -81,5 +81,24 @@ import Testing
         #expect(copy.components.vary == [CacheKeyComponents.VaryField(name: "accept", value: "application/json")])
         #expect(key == CacheKey(components: key.components) && key.hex.count == 64)
         #expect(key != CacheKey.rest(url: url, partition: .subject("user-2")))
+    }
+
+    @Test func changingACopyOfAPreparedRequestLeavesTheOriginalAsItWas() throws {
+        var original = PreparedRequest(name: "GET users/42", method: .get, url: url, headers: ["Accept": "*/*"])
+        original.cache.ttl = .seconds(60)
+        var copy = original
+        copy.name = "GET users/43"
+        copy.url = try #require(URL(string: "https://api.example.com/users/43"))
+        copy.cache.policy = .networkOnly
+        copy.cache.tags = ["users"]
+        copy.timeout = .seconds(2)
+        copy.headers["Accept"] = "application/json"
+
+        #expect(original.name == "GET users/42" && original.url == url && original.headers["Accept"] == "*/*")
+        #expect(original.cache.policy == nil && original.cache.tags.isEmpty && original.cache.ttl == .seconds(60))
+        #expect(original.timeout == nil)
+        #expect(copy.name == "GET users/43" && copy.url.lastPathComponent == "43")
+        #expect(copy.cache.policy == .networkOnly && copy.cache.tags == ["users"] && copy.cache.ttl == .seconds(60))
+        #expect(copy.timeout == .seconds(2) && copy.headers["Accept"] == "application/json")
     }
 }
