@@ -40,12 +40,10 @@ struct HTTPCacheRules: Sendable {
     /// `Vary: *` (§4.1): never matches a later request, so never stored.
     var varyAll: Bool { vary.contains("*") }
 
-    /// Statuses stored when complete and successful (206 is a part of a representation).
-    static let storableStatuses: Set<Int> = [200, 203, 204]
-
-    /// Whether the response may be stored at all.
+    /// Whether the response may be stored at all: only a complete, successful one (200, 203 or
+    /// 204; a 206 is a part of a representation).
     func isStorable(status: Int) -> Bool {
-        Self.storableStatuses.contains(status) && !noStore && !varyAll
+        (status == 200 || status == 203 || status == 204) && !noStore && !varyAll
     }
 
     /// The freshness lifetime left at `now`: `max-age` (§5.2.2.1), else `Expires` minus `Date`
