@@ -47,7 +47,10 @@ struct QueueState {
     private var admitted: [UInt64: Bool] = [:]
     private var nextSequence: UInt64 = 0
     private var blockedTotal: Duration = .zero
-    private var blockedSince: ContinuousClock.Instant?
+    /// Since when a blocker has held the queue; an `InstantOffset`, of fixed size, because this
+    /// is read on every admission and release, where an optional `ContinuousClock.Instant` (sized
+    /// only at run time) goes through its metadata.
+    private var blockedSince: InstantOffset?
     var statusWaiters: [StatusWaiter] = []
 
     init(cap: Int, agingInterval: Duration?, clock: any TimeSource,
@@ -193,14 +196,14 @@ struct QueueState {
     // MARK: - Blocker-held time
 
     private func blockedNow() -> Duration {
-        blockedTotal + (blockedSince.map { clock.now - $0 } ?? .zero)
+        blockedTotal + (blockedSince.map { clock.now - $0.instant } ?? .zero)
     }
 
     private mutating func updateBlockedTime() {
         if isBlocked {
-            if blockedSince == nil { blockedSince = clock.now }
+            if blockedSince == nil { blockedSince = InstantOffset(clock.now) }
         } else if let since = blockedSince {
-            blockedTotal += clock.now - since
+            blockedTotal += clock.now - since.instant
             blockedSince = nil
         }
     }
