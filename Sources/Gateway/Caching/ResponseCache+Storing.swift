@@ -53,15 +53,17 @@ extension ResponseCache {
         }
         let rules = HTTPCacheRules(response.headers)
         guard rules.isStorable(status: response.status) else { return nil }
-        // The plan's key holds the URL in normal form; the plan was made with the names
-        // remembered for it, so only new names need remembering.
-        if rules.vary != plan.varyNames { remember(varyNames: rules.vary, for: plan.key.components.endpoint) }
-        // The usual case: the response varies by the names the plan's key was made with, so
-        // that key is the entry's.
-        let key = rules.vary == plan.varyNames
-            ? plan.key
-            : CacheKey.rest(normalizedURL: plan.key.components.endpoint, partition: plan.partition, vary: rules.vary,
-                            requestHeaders: rest.headers)
+        // The usual case: the response varies by the names the plan's key was made with (those
+        // remembered for its URL), so that key is the entry's and nothing new is remembered.
+        let key: CacheKey
+        if rules.vary == plan.varyNames {
+            key = plan.key
+        } else {
+            // The plan's key holds the URL in normal form.
+            remember(varyNames: rules.vary, for: plan.key.components.endpoint)
+            key = CacheKey.rest(normalizedURL: plan.key.components.endpoint, partition: plan.partition,
+                                vary: rules.vary, requestHeaders: rest.headers)
+        }
         guard let expiresAt = expiry(rules, plan: plan, now: now) else { return nil }
         return CacheEntry(key: key, response: response, tags: plan.settings.tags, storedAt: now,
                           expiresAt: expiresAt)
