@@ -54,48 +54,48 @@ public struct GatewayError: Error, Sendable, CustomStringConvertible, CustomRefl
 
     /// What kind of failure this is.
     public var kind: Kind {
-        get { storage.kind }
-        set { unique().kind = newValue }
+        get { held.fields.kind }
+        set { unique().fields.kind = newValue }
     }
     /// What went wrong, in plain words.
     public var message: String {
-        get { storage.message }
-        set { unique().message = newValue }
+        get { held.fields.message }
+        set { unique().fields.message = newValue }
     }
     /// How to put it right, where that can be said.
     public var fix: String? {
-        get { storage.fix }
-        set { unique().fix = newValue }
+        get { held.fields.fix }
+        set { unique().fields.fix = newValue }
     }
     /// The endpoint path or GraphQL operation name.
     public var endpoint: String? {
-        get { storage.endpoint }
-        set { unique().endpoint = newValue }
+        get { held.fields.endpoint }
+        set { unique().fields.endpoint = newValue }
     }
     /// The request as it was sent (or about to be).
     public var request: HTTPRequest? {
-        get { storage.request }
-        set { unique().request = newValue }
+        get { held.fields.request }
+        set { unique().fields.request = newValue }
     }
     /// The response, when one arrived.
     public var response: HTTPResponse? {
-        get { storage.response }
-        set { unique().response = newValue }
+        get { held.fields.response }
+        set { unique().fields.response = newValue }
     }
     /// The endpoint's API error body decoded from a failed response, when the endpoint declares one.
     public var apiError: (any Sendable)? {
-        get { storage.apiError }
-        set { unique().apiError = newValue }
+        get { held.fields.apiError }
+        set { unique().fields.apiError = newValue }
     }
     /// The error underneath, when there is one.
     public var underlying: (any Error)? {
-        get { storage.underlying }
-        set { unique().underlying = newValue }
+        get { held.fields.underlying }
+        set { unique().fields.underlying = newValue }
     }
 
     /// The fields, held by reference: an error is one word wherever it is kept or passed (every
     /// step that can fail keeps room for one), and a copy is written only when changed.
-    private var storage: Storage
+    private var held: Held
 
     public init(
         _ kind: Kind,
@@ -107,14 +107,14 @@ public struct GatewayError: Error, Sendable, CustomStringConvertible, CustomRefl
         apiError: (any Sendable)? = nil,
         underlying: (any Error)? = nil
     ) {
-        storage = Storage(kind: kind, message: message, fix: fix, endpoint: endpoint, request: request,
-                          response: response, apiError: apiError, underlying: underlying)
+        held = Held(Fields(kind: kind, message: message, fix: fix, endpoint: endpoint, request: request,
+                           response: response, apiError: apiError, underlying: underlying))
     }
 
-    /// The storage, copied first when another error shares it.
-    private mutating func unique() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
+    /// The fields, copied first when another error shares them.
+    private mutating func unique() -> Held {
+        if !isKnownUniquelyReferenced(&held) { held = Held(held.fields) }
+        return held
     }
 
     /// The status code of the response, when there was one.
@@ -192,9 +192,7 @@ extension GatewayError {
 }
 
 extension GatewayError {
-    /// An error's fields. Changed only through `unique()`, when no other error shares them, so
-    /// a shared instance is never written (what makes it safe to send).
-    private final class Storage: @unchecked Sendable {
+    private struct Fields: Sendable {
         var kind: Kind
         var message: String
         var fix: String?
@@ -203,22 +201,12 @@ extension GatewayError {
         var response: HTTPResponse?
         var apiError: (any Sendable)?
         var underlying: (any Error)?
+    }
 
-        init(kind: Kind, message: String, fix: String?, endpoint: String?, request: HTTPRequest?,
-             response: HTTPResponse?, apiError: (any Sendable)?, underlying: (any Error)?) {
-            self.kind = kind
-            self.message = message
-            self.fix = fix
-            self.endpoint = endpoint
-            self.request = request
-            self.response = response
-            self.apiError = apiError
-            self.underlying = underlying
-        }
-
-        func copy() -> Storage {
-            Storage(kind: kind, message: message, fix: fix, endpoint: endpoint, request: request,
-                    response: response, apiError: apiError, underlying: underlying)
-        }
+    /// An error's fields. Changed only through `unique()`, when no other error shares them, so
+    /// a shared instance is never written (what makes it safe to send).
+    private final class Held: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 }
