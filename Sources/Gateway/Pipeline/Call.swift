@@ -25,14 +25,21 @@ struct Call: Sendable {
     /// Whether an attempt waits for the network to come back.
     private(set) var waitsForConnectivity = false
 
-    init(id: RequestID, name: String, baseURL: URL, kind: RequestKind) {
-        context = RequestContext(id: id, name: name, baseURL: baseURL)
+    /// A call whose context has no name yet: step 1 names it (`named(_:)`).
+    init(id: RequestID, baseURL: URL, kind: RequestKind) {
+        context = RequestContext(id: id, name: "", baseURL: baseURL)
         switch kind {
         case .ordinary: refresh = nil
         case .credentialRefresh(let scope):
             refresh = scope
             context.isCredentialRefresh = true
         }
+    }
+
+    /// Step 1: the name the request goes by, the built request's (the requestable's own when
+    /// it could not be built).
+    mutating func named(_ name: String) {
+        context.name = name
     }
 
     /// Step 1's end: what the built request fixes for the whole call; `now` starts the deadline.

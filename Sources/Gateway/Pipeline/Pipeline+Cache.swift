@@ -30,7 +30,7 @@ extension Pipeline {
     /// `nil` without a response cache and for a request the cache does not keep.
     func cacheKey(for requestable: any Requestable) async throws -> CacheKey? {
         guard let cache else { return nil }
-        var call = Call(id: RequestID(0), name: requestable.name, baseURL: baseURL, kind: .ordinary)
+        var call = Call(id: RequestID(0), baseURL: baseURL, kind: .ordinary)
         let prepared = try build(requestable, &call)
         let encoding = ParameterEncodingContext(json: configuration.jsonEncoding, endpoint: prepared.name)
         return await cache.plan(prepared, auth: auth, encoding: encoding)?.key

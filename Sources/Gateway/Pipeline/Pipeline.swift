@@ -7,7 +7,7 @@ import Foundation
 ///    items, headers, unencoded parameters, priority, retryability, where step 7 puts the body:
 ///    in memory, a download's file, or a stream's caller; a GraphQL operation with persisted queries on, its
 ///    hash-only form); the provider's default headers are merged under its own, header fields
-///    with line breaks are refused, and the call's deadline is fixed (one deadline covers every
+///    with line breaks are refused, and the call's name and deadline are fixed (one deadline covers every
 ///    attempt). A credential refresh request (sent through a `RefreshClient`) is marked as one
 ///    here: it is queued as a `blocker` and skips steps 2 and 4.
 /// 2. **Cache look-up** (`Configuration.cache`): the request's cache plan is made (its key,
@@ -119,7 +119,7 @@ final class Pipeline: Sendable {
     /// Every step, in the order of the list above.
     func run(_ requestable: any Requestable, id: RequestID, kind: RequestKind) async throws -> Delivery {
         defer { inFlight.remove(id.rawValue) }
-        var call = Call(id: id, name: requestable.name, baseURL: baseURL, kind: kind)
+        var call = Call(id: id, baseURL: baseURL, kind: kind)
         do {
             // 1. Build.
             let prepared = try build(requestable, &call)
@@ -158,14 +158,17 @@ final class Pipeline: Sendable {
         }
     }
 
-    /// Step 1: the requestable's request, the provider's header fields under its own.
+    /// Step 1: the requestable's request, the provider's header fields under its own; the
+    /// call is named after it.
     func build(_ requestable: any Requestable, _ call: inout Call) throws -> PreparedRequest {
         var prepared: PreparedRequest
         do {
             prepared = try requestable.prepare(baseURL: baseURL, graphQL: configuration.graphQL)
         } catch {
+            call.named(requestable.name)
             throw wrap(error, .invalidRequest, "the request could not be built")
         }
+        call.named(prepared.name)
         var headers = configuration.headers
         headers.merge(prepared.headers)
         // The provider's own fields were checked once, when it was made: when they passed, only

@@ -17,7 +17,7 @@ public struct RequestContext: Sendable, CustomStringConvertible {
     /// The request's identity.
     public let id: RequestID
     /// The endpoint or operation name: `GET users/42`.
-    public let name: String
+    public internal(set) var name: String
     /// The provider's base URL (the origin credentials belong to).
     public let baseURL: URL
     /// The attempt in progress, from 1; `0` before the first attempt is encoded.

@@ -167,23 +167,32 @@ public struct ResponseBody: AsyncSequence, Sendable {
 
     /// Where the metrics are kept once the body has ended.
     final class Ending: Sendable {
-        private let finish: (@Sendable (Int64) -> TransportMetrics)?
-        private let ended: Locked<TransportMetrics?>
+        private enum Source: Sendable {
+            /// A whole body's metrics, known from the start.
+            case known(TransportMetrics)
+            /// A streamed body's: made by `finish` from the bytes received, once, when it ends.
+            case measured(finish: @Sendable (Int64) -> TransportMetrics, ended: Locked<TransportMetrics?>)
+        }
+
+        private let source: Source
 
         init(metrics: TransportMetrics) {
-            finish = nil
-            ended = Locked(metrics)
+            source = .known(metrics)
         }
 
         init(finish: @escaping @Sendable (Int64) -> TransportMetrics) {
-            self.finish = finish
-            ended = Locked(nil)
+            source = .measured(finish: finish, ended: Locked(nil))
         }
 
-        var metrics: TransportMetrics? { ended.value }
+        var metrics: TransportMetrics? {
+            switch source {
+            case .known(let metrics): metrics
+            case .measured(_, let ended): ended.value
+            }
+        }
 
         func end(bytesReceived: Int64) {
-            guard let finish, ended.value == nil else { return }
+            guard case .measured(let finish, let ended) = source, ended.value == nil else { return }
             let metrics = finish(bytesReceived)
             ended.withLock { $0 = $0 ?? metrics }
         }

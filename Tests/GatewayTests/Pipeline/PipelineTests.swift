@@ -62,6 +62,42 @@ final class GatedQueue: RequestQueue {
         #expect(log.all == ["finished failure invalid request"])
     }
 
+    /// An observer that keeps the name every event gives the request, and its error's endpoint.
+    final class NameLog: Observer {
+        let names = Locked<[String]>([])
+        func requestEnqueued(_ context: RequestContext) { names.withLock { $0.append(context.name) } }
+        func requestSent(_ request: HTTPRequest, context: RequestContext) { names.withLock { $0.append(context.name) } }
+        func requestFinished(_ outcome: RequestOutcome, metrics: RequestMetrics, context: RequestContext) {
+            var name = context.name
+            if case .failure(let error) = outcome { name += " / \(error.endpoint ?? "no endpoint")" }
+            names.withLock { $0.append(name) }
+        }
+    }
+
+    @Test func everyEventNamesTheRequestAsItsEndpointDoes() async throws {
+        let stub = StubTransport().on(.get, "users/42", reply: .status(200))
+        let log = NameLog()
+        let provider = makeProvider(stub) { $0.observers = [log] }
+        _ = try await provider.send(Endpoint<Empty>.get("users/42"))
+        _ = try await provider.send(Endpoint<Empty>.get("users/42").with { $0.label = "the user" })
+        #expect(log.names.value == ["GET users/42", "GET users/42", "GET users/42", "the user", "the user", "the user"])
+    }
+
+    @Test(arguments: [
+        // The path cannot be joined: the endpoint builds no request.
+        (Endpoint<Empty>.get("../x"), "GET ../x"),
+        // The request is built, and then refused for its header field.
+        (Endpoint<Empty>.get("x").with { $0.headers["X-Note"] = "a\r\nb" }, "GET x"),
+    ])
+    func aRequestThatCannotBeBuiltIsNamedInItsErrorAndItsEvent(_ endpoint: Endpoint<Empty>, name: String) async throws {
+        let log = NameLog()
+        let error = await #expect(throws: GatewayError.self) {
+            try await makeProvider(StubTransport()) { $0.observers = [log] }.send(endpoint)
+        }
+        #expect(error?.endpoint == name)
+        #expect(log.names.value == ["\(name) / \(name)"])
+    }
+
     @Test func aRequestCancelledInTheAuthStageNeverRunsItsEncoder() async throws {
         let gate = Gate()
         let stub = StubTransport().on(.post, "x", reply: .status(200))
