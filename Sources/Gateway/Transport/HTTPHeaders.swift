@@ -30,15 +30,15 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     public subscript(name: String) -> String? {
         get { fields.first { $0.name.caseInsensitiveEquals(name) }?.value }
         set {
-            if let index = fields.firstIndex(where: { $0.name.caseInsensitiveEquals(name) }), let newValue {
-                fields[index].value = newValue
-                var next = index + 1
-                while next < fields.count {
-                    if fields[next].name.caseInsensitiveEquals(name) { fields.remove(at: next) } else { next += 1 }
-                }
-            } else {
-                remove(name)
+            guard let index = fields.firstIndex(where: { $0.name.caseInsensitiveEquals(name) }) else {
                 if let newValue { fields.append(Field(name: name, value: newValue)) }
+                return
+            }
+            guard let newValue else { return remove(name) }
+            fields[index].value = newValue
+            var next = index + 1
+            while next < fields.count {
+                if fields[next].name.caseInsensitiveEquals(name) { fields.remove(at: next) } else { next += 1 }
             }
         }
     }
@@ -55,6 +55,8 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Removes every field of that name.
     public mutating func remove(_ name: String) {
+        // Fields shared with a copy are copied only when one of them goes.
+        guard contains(name) else { return }
         fields.removeAll { $0.name.caseInsensitiveEquals(name) }
     }
 
