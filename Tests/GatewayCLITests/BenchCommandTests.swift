@@ -139,6 +139,22 @@ import Testing
         #expect(object["all_stages"]?.boolValue == false)
     }
 
+    @Test func benchOverheadSharesIdenticalRequestsOnlyWhenAsked() async throws {
+        let (shared, sharedSink) = await run(
+            "bench", "overhead", "--json", "--requests", "100", "--all-stages", "--deduplicate")
+        #expect(shared == 0)
+        let object = try JSONValue(parsing: sharedSink.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(object["all_stages"]?.boolValue == true)
+        #expect(object["deduplicates"]?.boolValue == true)
+        let (text, textSink) = await run("bench", "overhead", "--requests", "100", "--all-stages", "--deduplicate")
+        #expect(text == 0)
+        #expect(textSink.stdout.contains(", all stages on, identical requests shared"))
+        let (plain, plainSink) = await run("bench", "overhead", "--json", "--requests", "100", "--all-stages")
+        #expect(plain == 0)
+        let plainObject = try JSONValue(parsing: plainSink.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(plainObject["deduplicates"]?.boolValue == false)
+    }
+
     @Test func benchPipelineJSONHasOneRowPerClientAndNumberInFlight() async throws {
         let (status, sink) = await run(
             "bench", "pipeline", "--json", "--in-process", "--requests", "10", "--runs", "1",

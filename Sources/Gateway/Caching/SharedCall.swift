@@ -29,8 +29,11 @@ final class SharedCall: Sendable {
     }
 
     /// Runs `work` in a task of its own; `ended` runs when it finished, before members are answered.
+    /// Where the platform allows, the task starts on the calling thread (the first member's,
+    /// which then waits for it) and runs there until it first suspends: no hand-over to another
+    /// thread to begin with.
     func start(_ work: @escaping @Sendable () async throws -> Exchange, ended: @escaping @Sendable () -> Void) {
-        let task = Task {
+        let run: @Sendable () async -> Void = { [self] in
             let result: Result<Exchange, any Error>
             do { result = .success(try await work()) } catch { result = .failure(error) }
             ended()
@@ -40,6 +43,12 @@ final class SharedCall: Sendable {
                 return Array(state.waiters.values)
             }
             for waiter in waiters { waiter.resume(with: result) }
+        }
+        let task: Task<Void, Never>
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            task = Task.immediate { await run() }
+        } else {
+            task = Task { await run() }
         }
         let cancel = state.withLock { state -> Bool in
             state.task = task

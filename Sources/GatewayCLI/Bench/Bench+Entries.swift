@@ -54,17 +54,19 @@ struct PipelineBenchmarkEntry: Benchmark {
 struct OverheadBenchmarkEntry: Benchmark {
     var name: String { "overhead" }
     var summary: String { "The pipeline alone, over a transport that answers at once: µs per request" }
-    var usage: String { "[--requests N] [--in-flight N] [--all-stages]" }
+    var usage: String { "[--requests N] [--in-flight N] [--all-stages [--deduplicate]]" }
     var options: [BenchmarkOption] {
         [.value("requests", help: "Requests (default 20,000)."),
          .value("in-flight", help: "Requests in flight, each in a task of its own (default 1: one after another in one task)."),
-         .flag("all-stages", help: "Bearer auth, a response cache (networkOnly), the queue and a metrics observer.")]
+         .flag("all-stages", help: "Bearer auth, a response cache (networkOnly), the queue and a metrics observer."),
+         .flag("deduplicate", help: "With --all-stages: the cache shares one call among identical requests in flight "
+             + "(its default; off otherwise, so that every request is sent).")]
     }
 
     func run(_ input: BenchmarkInput, runner: BenchmarkRunner) async throws -> [BenchmarkResult] {
         let report = try await PipelineBenchmark.overhead(
             requests: max(100, try input.count("requests") ?? 20_000), inFlight: max(1, try input.count("in-flight") ?? 1),
-            allStages: input.flag("all-stages"))
+            allStages: input.flag("all-stages"), deduplicates: input.flag("deduplicate"))
         input.output.print(input.json ? report.json.serialized(.compact) : report.text)
         return []
     }

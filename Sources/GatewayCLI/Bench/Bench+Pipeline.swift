@@ -115,6 +115,7 @@ struct PipelineBenchmark {
         var requests: Int
         var inFlight: Int
         var allStages: Bool
+        var deduplicates: Bool
         var wall: Duration
         var cpu: Duration
 
@@ -122,6 +123,7 @@ struct PipelineBenchmark {
             String(format: "overhead: %.1f µs per request (wall), %.1f µs CPU, instant transport, %d requests",
                    wall.seconds * 1e6 / Double(requests), cpu.seconds * 1e6 / Double(requests), requests)
                 + (inFlight > 1 ? ", \(inFlight) in flight" : "") + (allStages ? ", all stages on" : "")
+                + (allStages && deduplicates ? ", identical requests shared" : "")
         }
 
         var json: JSONValue {
@@ -130,16 +132,18 @@ struct PipelineBenchmark {
             object["requests"] = .int(requests)
             object["in_flight"] = .int(inFlight)
             object["all_stages"] = .bool(allStages)
+            object["deduplicates"] = .bool(allStages && deduplicates)
             object["wall_us_per_request"] = .double(wall.seconds * 1e6 / Double(requests))
             object["cpu_us_per_request"] = .double(cpu.seconds * 1e6 / Double(requests))
             return .object(object)
         }
     }
 
-    static func overhead(requests: Int, inFlight: Int = 1, allStages: Bool = false) async throws -> Overhead {
+    static func overhead(requests: Int, inFlight: Int = 1, allStages: Bool = false,
+                         deduplicates: Bool = false) async throws -> Overhead {
         guard let baseURL = URL(string: "http://127.0.0.1:9/") else { throw BenchError("no base URL") }
         let client = ProviderClient(baseURL: baseURL, cap: max(64, inFlight), transport: InstantTransport(),
-                                    allStages: allStages)
+                                    allStages: allStages, deduplicates: deduplicates)
         func send(_ count: Int) async throws {
             if inFlight == 1 {
                 for _ in 0..<count { try await client.fetch() }
@@ -152,7 +156,8 @@ struct PipelineBenchmark {
         let started = ContinuousClock.now
         try await send(requests)
         let elapsed = ContinuousClock.now - started
-        return Overhead(requests: requests, inFlight: inFlight, allStages: allStages, wall: elapsed,
+        return Overhead(requests: requests, inFlight: inFlight, allStages: allStages, deduplicates: deduplicates,
+                        wall: elapsed,
                         cpu: (ProcessUsage.current() - before).cpu)
     }
 
@@ -203,18 +208,20 @@ struct BareClient: BenchClient {
 ///
 /// With `allStages`, every stage has work: a bearer token, a `ResponseCache` over a memory store
 /// that plans each request and is offered each response (`networkOnly`, identical requests not
-/// shared, so every request is sent), and an observer that adds up every request's metrics.
+/// shared unless `deduplicates`, so every request is sent), and an observer that adds up every
+/// request's metrics.
 struct ProviderClient: BenchClient {
     let provider: Provider
     let endpoint: Endpoint<Data>
 
-    init(baseURL: URL, cap: Int?, transport: any Transport = URLSessionTransport(), allStages: Bool = false) {
+    init(baseURL: URL, cap: Int?, transport: any Transport = URLSessionTransport(), allStages: Bool = false,
+         deduplicates: Bool = false) {
         endpoint = allStages ? Endpoint<Data>.get("item").cachePolicy(.networkOnly) : Endpoint<Data>.get("item")
         provider = Provider(baseURL: baseURL, transport: transport) { config in
             if let cap { config.queue = PriorityRequestQueue(maxConcurrentRequests: cap) }
             guard allStages else { return }
             config.auth = .bearer("bench-token")
-            config.cache = ResponseCache(store: MemoryCacheStore(), deduplicatesRequests: false)
+            config.cache = ResponseCache(store: MemoryCacheStore(), deduplicatesRequests: deduplicates)
             config.observers = [MetricsTally()]
         }
     }
