@@ -124,6 +124,16 @@ extension StringProtocol {
     func caseInsensitiveEquals(_ other: some StringProtocol) -> Bool {
         let a = utf8, b = other.utf8
         guard a.count == b.count else { return false }
+        // Native strings compare their bytes in place; others (bridged ones) go through their views.
+        let inPlace = a.withContiguousStorageIfAvailable { x in
+            b.withContiguousStorageIfAvailable { y in Self.equalIgnoringASCIICase(x, y) }
+        }
+        if case let equal?? = inPlace { return equal }
+        return Self.equalIgnoringASCIICase(a, b)
+    }
+
+    /// Whether two byte sequences of the same length agree, ASCII letters compared without case.
+    private static func equalIgnoringASCIICase(_ a: some Sequence<UInt8>, _ b: some Sequence<UInt8>) -> Bool {
         for (x, y) in zip(a, b) where x != y {
             let lx = (x >= 65 && x <= 90) ? x | 0x20 : x
             let ly = (y >= 65 && y <= 90) ? y | 0x20 : y

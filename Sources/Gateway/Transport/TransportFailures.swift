@@ -8,8 +8,9 @@ extension HTTPRequest {
     ///   https with a host, a header field HTTP does not allow, a GET or HEAD with a body, or a
     ///   body file that cannot be read.
     public func checkSendable() throws(GatewayError) {
-        let scheme = url.scheme?.lowercased()
-        guard scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
+        guard let scheme = url.scheme, scheme.caseInsensitiveEquals("http") || scheme.caseInsensitiveEquals("https"),
+              url.host?.isEmpty == false
+        else {
             throw GatewayError(.invalidRequest, "the URL \(Redaction.redactedURL(url)) is not an absolute http or https URL",
                                fix: "give the provider an http or https base URL with a host", request: self)
         }

@@ -11,6 +11,12 @@ import Testing
         #expect(headers["Accept"] == nil)
         #expect(headers.contains("x-trace"))
         #expect(!headers.contains("X-Trac"))
+        // Only ASCII letters fold: HTTP field names are ASCII, and nothing else is made equal.
+        let folded: HTTPHeaders = ["X-Straße": "1", "X-ÄBC": "2"]
+        #expect(folded["x-straße"] == "1")
+        #expect(folded["X-STRASSE"] == nil)
+        #expect(folded["x-äbc"] == nil)
+        #expect(folded["x-Äbc"] == "2")
     }
 
     @Test func settingANameReplacesItsFirstFieldInPlaceAndRemovesTheOthers() {

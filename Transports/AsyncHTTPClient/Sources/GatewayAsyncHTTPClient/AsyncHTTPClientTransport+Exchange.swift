@@ -55,18 +55,11 @@ extension AsyncHTTPClientTransport {
     /// connection's loop to another and back for every read.
     func eventLoop(for url: URL) -> any EventLoop {
         guard !eventLoops.isEmpty else { return client.eventLoopGroup.any() }
-        var hasher = Hasher()
-        Self.combineIgnoringCase(url.scheme, into: &hasher)
-        Self.combineIgnoringCase(url.host, into: &hasher)
-        hasher.combine(url.port)
-        return eventLoops[Int(UInt(bitPattern: hasher.finalize()) % UInt(eventLoops.count))]
-    }
-
-    /// `text`'s bytes with ASCII letters in lower case, without making a lowercased copy.
-    private static func combineIgnoringCase(_ text: String?, into hasher: inout Hasher) {
-        guard let text else { return hasher.combine(0 as UInt8) }
-        for byte in text.utf8 { hasher.combine((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) }
-        hasher.combine(0xFF as UInt8)
+        var hash = OriginHash()
+        hash.add(url.scheme)
+        hash.add(url.host)
+        hash.add(url.port.map(String.init))
+        return eventLoops[Int(hash.folded % UInt64(eventLoops.count))]
     }
 
     private func makeClientRequest(_ request: HTTPRequest, exchange: Exchange) throws -> HTTPClient.Request {
@@ -103,5 +96,26 @@ extension AsyncHTTPClientTransport {
         var result = Gateway.HTTPHeaders()
         for (name, value) in headers { result.add(name: name, value: value) }
         return result
+    }
+}
+
+/// FNV-1a over an origin's parts, ASCII letters in lower case, from which its requests' event
+/// loop is chosen: the same for every request to the origin, at a few instructions per byte
+/// (`Hasher` would do as well, at a call per byte).
+struct OriginHash {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ part: String?) {
+        guard let part else { return mix(0) }
+        for byte in part.utf8 { mix(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+        mix(0xFF)
+    }
+
+    /// The high half folded into the low, which alone would hardly mix (a product's low bits
+    /// depend only on its factors' low bits).
+    var folded: UInt64 { value ^ (value >> 32) }
+
+    private mutating func mix(_ byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
 }

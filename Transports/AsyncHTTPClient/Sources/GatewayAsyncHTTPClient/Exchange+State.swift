@@ -51,8 +51,9 @@ extension Exchange {
         /// The consumer chunks go to on the event loop as they arrive, once one is installed
         /// (see `Exchange.deliver`), and the task waiting for the body's end.
         var consumer: Consumer?
-        /// Chunks that arrived before they were asked for, and their bytes.
-        var chunks = Handout(initialCapacity: 4)
+        /// Chunks that arrived before they were asked for (`nil` when none waits: a buffer is
+        /// made only for chunks that must wait), and their bytes.
+        var chunks: Handout?
         var waitingBytes = 0
         /// Whether a hand-over of the chunks to the waiting reader is queued on the event loop.
         var handOverQueued = false
@@ -79,6 +80,13 @@ extension Exchange {
             var task: HTTPClient.Task<Void>?
         }
 
+        /// Keeps a chunk that arrived before it was asked for.
+        mutating func keep(_ chunk: ByteBuffer) {
+            if chunks == nil { chunks = Handout(initialCapacity: 4) }
+            chunks?.append(chunk)
+            waitingBytes += chunk.readableBytes
+        }
+
         /// Moves to `.failed` and takes everything that must hear of it (a waiting reader gets the
         /// chunks that waited first, then the error); `nil` when already over.
         mutating func fail(_ error: any Error) -> Ended? {
@@ -98,9 +106,8 @@ extension Exchange {
         /// client's demand to complete when chunks were taken; `ready` is `nil` when the reader
         /// must wait.
         mutating func takeChunks() -> (ready: Result<Handout?, any Error>?, demand: EventLoopPromise<Void>?) {
-            if !chunks.isEmpty {
-                let handout = chunks
-                chunks = Handout(initialCapacity: 4)
+            if let handout = chunks {
+                chunks = nil
                 waitingBytes = 0
                 defer { demand = nil }
                 return (.success(handout), demand)

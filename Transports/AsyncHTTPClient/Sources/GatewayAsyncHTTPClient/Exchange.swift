@@ -154,8 +154,7 @@ final class Exchange: HTTPClientResponseDelegate, Sendable {
                 consume = consumer.consume
                 return (false, false)
             }
-            state.chunks.append(buffer)
-            state.waitingBytes += buffer.readableBytes
+            state.keep(buffer)
             let queue = state.readWaiter != nil && !state.handOverQueued
             if queue { state.handOverQueued = true }
             return (queue, state.waitingBytes >= Self.readAhead)
