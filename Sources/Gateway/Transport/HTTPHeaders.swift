@@ -112,10 +112,12 @@ extension HTTPHeaders {
 
     /// `text` without leading and trailing spaces and tabs.
     private static func trimmed(_ text: String) -> Substring {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) })
+        // By bytes: spaces and tabs are single bytes, so what remains starts and ends on whole scalars.
+        let bytes = text.utf8
+        let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) })
         else { return "" }
-        return text[first...last]
+        return Substring(bytes[first...last])
     }
 }
 

@@ -59,6 +59,24 @@ import Testing
         #expect(pairs(headers) == ["Accept: a", "User-Agent: app", "x-tag: 2", "X-Tag: 3", "Authorization: Bearer t"])
     }
 
+    @Test(arguments: [
+        (["Content-Length": "628"], 628),
+        (["content-length": " \t628\t "], 628),
+        (["Content-Length": "628", "Content-Encoding": " Identity "], 628),
+        (["Content-Length": "628", "Content-Encoding": "gzip"], nil),
+        (["Content-Length": "62 8"], nil),
+        (["Content-Length": "+628"], nil),
+        (["Content-Length": " \u{301}628"], nil),
+        (["Content-Length": "  "], nil),
+        (["Content-Length": "1234567890123456789"], nil),
+        (["Content-Type": "text/plain"], nil),
+    ] as [([String: String], Int?)])
+    func theDeclaredBodyLengthIsAPlainCountOfAnUnencodedBody(_ fields: [String: String], length: Int?) {
+        var headers = HTTPHeaders()
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: value) }
+        #expect(headers.declaredBodyLength == length)
+    }
+
     @Test func aChangedCopyNeverShowsInTheOriginal() {
         let original: HTTPHeaders = ["Accept": "a", "X-Tag": "1"]
         var set = original, removed = original, merged = original, added = original

@@ -106,8 +106,10 @@ struct OriginHash {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     mutating func add(_ part: String?) {
-        guard let part else { return mix(0) }
-        for byte in part.utf8 { mix(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+        guard var part else { return mix(0) }
+        part.withUTF8 { bytes in
+            for byte in bytes { mix(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+        }
         mix(0xFF)
     }
 
