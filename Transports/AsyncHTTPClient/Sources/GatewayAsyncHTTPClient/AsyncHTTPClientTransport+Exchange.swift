@@ -58,7 +58,7 @@ extension AsyncHTTPClientTransport {
         var hash = OriginHash()
         hash.add(url.scheme)
         hash.add(url.host)
-        hash.add(url.port.map(String.init))
+        hash.add(port: url.port)
         return eventLoops[Int(hash.folded % UInt64(eventLoops.count))]
     }
 
@@ -111,6 +111,13 @@ struct OriginHash {
             for byte in bytes { mix(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
         }
         mix(0xFF)
+    }
+
+    mutating func add(port: Int?) {
+        guard let port else { return mix(0) }
+        withUnsafeBytes(of: port.littleEndian) { bytes in
+            for byte in bytes { mix(byte) }
+        }
     }
 
     /// The high half folded into the low, which alone would hardly mix (a product's low bits
