@@ -270,11 +270,13 @@ final class Delivery: Sendable {
     /// The delivery as the response of a requestable named `name` (worked out only for the
     /// error) whose value is a `Value`.
     func response<Value: Sendable>(as type: Value.Type, name: @autoclosure () -> String) throws -> Response<Value> {
-        guard let value = value as? Value else {
+        switch value {
+        case let value as Value:
+            return Response(value: value, httpResponse: response, request: request, metrics: metrics)
+        default:
             let name = name()
             throw GatewayError(.decoding, "\(name) decoded \(Swift.type(of: value)), not a \(Value.self)",
                                fix: "report this as a bug in Gateway", endpoint: name)
         }
-        return Response(value: value, httpResponse: response, request: request, metrics: metrics)
     }
 }

@@ -70,14 +70,18 @@ extension ResponseDecoding where Value: Decodable {
     public static var automatic: ResponseDecoding {
         if Value.self == Data.self {
             return ResponseDecoding("raw data") { response, _ in
-                guard let value = response.body as? Value else { throw JSONBody.impossible(Value.self) }
-                return value
+                switch response.body {
+                case let value as Value: return value
+                default: throw JSONBody.impossible(Value.self)
+                }
             }
         }
         if Value.self == Empty.self {
             return ResponseDecoding("no body") { _, _ in
-                guard let value = Empty() as? Value else { throw JSONBody.impossible(Value.self) }
-                return value
+                switch Empty() {
+                case let value as Value: return value
+                default: throw JSONBody.impossible(Value.self)
+                }
             }
         }
         return json
