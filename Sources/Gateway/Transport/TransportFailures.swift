@@ -15,8 +15,9 @@ extension HTTPRequest {
                                fix: "give the provider an http or https base URL with a host", request: self)
         }
         for field in headers {
-            let bad = field.name.isEmpty || field.name.utf8.contains { $0 <= 32 || $0 == 58 || $0 >= 127 }
-                || field.value.utf8.contains { $0 == 0 || $0 == 10 || $0 == 13 }
+            var name = field.name, value = field.value
+            let bad = name.isEmpty || name.withUTF8 { $0.contains { $0 <= 32 || $0 == 58 || $0 >= 127 } }
+                || value.withUTF8 { $0.contains { $0 == 0 || $0 == 10 || $0 == 13 } }
             if bad {
                 throw GatewayError(.invalidRequest,
                                    "the header field \"\(field.name.prefix(60))\" has a name or value that HTTP does not allow",
