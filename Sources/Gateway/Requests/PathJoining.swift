@@ -49,9 +49,7 @@ enum PathJoining {
     private static let joined = Locked<[Joined: URL]>([:])
 
     private static func joinAnew(base: URL, path: String, options: PathOptions) throws -> URL {
-        guard let scheme = base.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = base.host, !host.isEmpty
-        else { throw notHTTP(base) }
+        guard base.isHTTPWithHost else { throw notHTTP(base) }
         if let absolute = try absoluteURL(path, options: options) { return absolute }
         if let bad = path.utf8.first(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
             let character = Character(Unicode.Scalar(bad))
@@ -120,9 +118,7 @@ enum PathJoining {
                 fix: "pass a path relative to the base URL, or allow absolute URLs for this endpoint with "
                     + "pathOptions: .allowAbsoluteURL")
         }
-        guard let url = URL(string: path), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host?.isEmpty == false
-        else {
+        guard let url = URL(string: path), url.isHTTPWithHost else {
             throw GatewayError(
                 .invalidRequest, "the absolute URL \"\(path.prefix(200))\" is not a valid http or https URL",
                 fix: "pass a complete URL such as https://example.com/file")

@@ -64,7 +64,7 @@ public struct RedirectChain: Sendable {
             throw GatewayError(.invalidResponse, "the redirect's Location \"\(location.prefix(200))\" is not a valid URL",
                                request: request, response: response)
         }
-        guard scheme == "http" || scheme == "https", target.host?.isEmpty == false else {
+        guard target.isHTTPWithHost else {
             throw GatewayError(.redirectRefused,
                                "a redirect to a \(scheme) URL was refused; only http and https are followed",
                                request: request, response: response)

@@ -8,16 +8,14 @@ extension HTTPRequest {
     ///   https with a host, a header field HTTP does not allow, a GET or HEAD with a body, or a
     ///   body file that cannot be read.
     public func checkSendable() throws(GatewayError) {
-        guard let scheme = url.scheme, scheme.caseInsensitiveEquals("http") || scheme.caseInsensitiveEquals("https"),
-              url.host?.isEmpty == false
-        else {
+        guard url.isHTTPWithHost else {
             throw GatewayError(.invalidRequest, "the URL \(Redaction.redactedURL(url)) is not an absolute http or https URL",
                                fix: "give the provider an http or https base URL with a host", request: self)
         }
         for field in headers {
-            var name = field.name, value = field.value
+            var name = field.name
             let bad = name.isEmpty || name.withUTF8 { $0.contains { $0 <= 32 || $0 == 58 || $0 >= 127 } }
-                || value.withUTF8 { $0.contains { $0 == 0 || $0 == 10 || $0 == 13 } }
+                || HeaderValidation.breaksLine(field.value)
             if bad {
                 throw GatewayError(.invalidRequest,
                                    "the header field \"\(field.name.prefix(60))\" has a name or value that HTTP does not allow",
@@ -89,5 +87,16 @@ extension GatewayError {
         let value = Double(whole) + Double(fraction) / 1e18
         let rounded = (value * 1000).rounded() / 1000
         return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
+    }
+}
+
+extension URL {
+    /// Whether this is an absolute http or https URL with a host: what a transport sends to, a
+    /// path is joined onto and a redirect is followed to.
+    var isHTTPWithHost: Bool {
+        guard let scheme, scheme.caseInsensitiveEquals("http") || scheme.caseInsensitiveEquals("https") else {
+            return false
+        }
+        return host?.isEmpty == false
     }
 }
