@@ -31,7 +31,7 @@ enum BodyDestination: Sendable {
 
     /// Step 7's start: the transport's response once its head has arrived; for a stream, a
     /// `.timeout` instead when the call's `deadline` passes first.
-    func head(of request: HTTPRequest, from transport: any Transport, by deadline: ContinuousClock.Instant?)
+    func head(of request: HTTPRequest, from transport: any Transport, by deadline: InstantOffset?)
         async throws -> StreamedResponse
     {
         switch self {

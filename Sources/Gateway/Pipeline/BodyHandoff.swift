@@ -15,10 +15,10 @@ final class BodyHandoff: Sendable {
 
     /// Step 7: the transport's response once its head has arrived, or a `.timeout` when the
     /// call's `deadline` passes first (the exchange is then cancelled).
-    func head(of request: HTTPRequest, from transport: any Transport, by deadline: ContinuousClock.Instant?)
+    func head(of request: HTTPRequest, from transport: any Transport, by deadline: InstantOffset?)
         async throws -> StreamedResponse
     {
-        guard let deadline else { return try await transport.send(request) }
+        guard let deadline = deadline?.instant else { return try await transport.send(request) }
         let waiting = Stopwatch.start()
         return try await withThrowingTaskGroup(of: StreamedResponse?.self) { group in
             group.addTask { try await transport.send(request) }

@@ -46,7 +46,7 @@ extension Pipeline {
         } else {
             encoded = HTTPRequest(
                 method: prepared.method, url: prepared.url, headers: prepared.headers,
-                timeout: prepared.timeout ?? configuration.timeout, deadline: call.context.deadline,
+                timeout: prepared.timeout ?? configuration.timeout, deadlineOffset: call.context.deadlineOffset,
                 maxResponseBytes: prepared.maxResponseBytes ?? configuration.maxResponseBytes)
             encoded.bodyProgress = prepared.bodyProgress
             let context = ParameterEncodingContext(json: configuration.jsonEncoding, endpoint: prepared.name)
@@ -92,7 +92,7 @@ extension Pipeline {
         call.metrics.attempts += 1
         let sending = Stopwatch.start()
         do {
-            let head = try await destination.head(of: request, from: transport, by: context.deadline)
+            let head = try await destination.head(of: request, from: transport, by: context.deadlineOffset)
             let response = try await destination.receive(head, for: request,
                                                          errorBodyLimit: configuration.maxResponseBytes)
             // A transport slow to notice cancellation does not turn a cancelled call into a success.
@@ -104,7 +104,7 @@ extension Pipeline {
             notify { $0.responseReceived(response, for: request, context: context) }
             return .response(response)
         } catch {
-            if error is CancellationError || Task.isCancelled { throw CancellationError() }
+            if error.isCancellation || Task.isCancelled { throw CancellationError() }
             var failure = error as? GatewayError ?? GatewayError(.transport, "the transport failed", underlying: error)
             if failure.request == nil { failure.request = request }
             call.metrics.transportAttempts.append(

@@ -85,11 +85,11 @@ extension Pipeline {
                         fresh: Bool, _ call: inout Call) async throws -> StoredAnswer?
     {
         let value: any Sendable
-        let request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers)
+        let request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers, deadlineOffset: nil)
         do {
             value = try decode(requestable, entry.response, to: request, persistedQuery: .notUsed, &call)
         } catch {
-            if error is CancellationError { throw error }
+            if error.isCancellation { throw error }
             await cache?.evict(entry, undecodable: error)
             return nil
         }
@@ -139,7 +139,8 @@ extension Pipeline {
         case .alone:
             return try await settledExchange(requestable, sent, call, cache, plan, revalidating: revalidated)
         case .follow(let entry):
-            var exchange = Exchange(request: HTTPRequest(method: sent.method, url: sent.url, headers: sent.headers),
+            var exchange = Exchange(request: HTTPRequest(method: sent.method, url: sent.url, headers: sent.headers,
+                                                         deadlineOffset: nil),
                                     answer: entry.response, metrics: call.metrics, attempt: 0,
                                     persistedQuery: .notUsed)
             exchange.outcome = .shared

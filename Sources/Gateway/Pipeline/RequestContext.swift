@@ -26,8 +26,8 @@ public struct RequestContext: Sendable, CustomStringConvertible {
     public var startedAt: ContinuousClock.Instant { started.instant }
     /// When the whole call must end, if it has a deadline.
     public internal(set) var deadline: ContinuousClock.Instant? {
-        get { storedDeadline?.instant }
-        set { storedDeadline = newValue.map(InstantOffset.init) }
+        get { deadlineOffset?.instant }
+        set { deadlineOffset = newValue.map(InstantOffset.init) }
     }
     /// The dispatch priority.
     public internal(set) var priority: RequestPriority
@@ -36,9 +36,10 @@ public struct RequestContext: Sendable, CustomStringConvertible {
     /// Whether the request renews the session's credential (sent by an `Authenticator` through
     /// its `RefreshClient`): it skips the auth stage and is queued as a `blocker`.
     public internal(set) var isCredentialRefresh: Bool
-    /// `startedAt` and `deadline` as values of fixed size (see `InstantOffset`).
+    /// `startedAt` and `deadline` as values of fixed size (see `InstantOffset`): the steps pass
+    /// the deadline on as it is held.
     private let started: InstantOffset
-    private var storedDeadline: InstantOffset?
+    private(set) var deadlineOffset: InstantOffset?
 
     /// Creates a context (for testing stages, interceptors and observers on their own).
     public init(
@@ -51,7 +52,7 @@ public struct RequestContext: Sendable, CustomStringConvertible {
         self.baseURL = baseURL
         self.attempt = attempt
         started = InstantOffset(startedAt)
-        storedDeadline = deadline.map(InstantOffset.init)
+        deadlineOffset = deadline.map(InstantOffset.init)
         self.priority = priority
         self.requiresAuthentication = requiresAuthentication
         self.isCredentialRefresh = isCredentialRefresh

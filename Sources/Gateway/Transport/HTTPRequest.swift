@@ -77,10 +77,21 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
         deadline: ContinuousClock.Instant? = nil,
         maxResponseBytes: Int = HTTPRequest.defaultMaxResponseBytes
     ) {
+        self.init(method: method, url: url, headers: headers, body: body, timeout: timeout,
+                  deadlineOffset: deadline.map(InstantOffset.init), maxResponseBytes: maxResponseBytes)
+    }
+
+    /// A request whose deadline is given as held (see `InstantOffset`): the pipeline's async
+    /// steps make requests without ever holding a `ContinuousClock.Instant`.
+    init(method: HTTPMethod, url: URL, headers: HTTPHeaders, body: Body? = nil, timeout: Duration? = nil,
+         deadlineOffset: InstantOffset?, maxResponseBytes: Int = HTTPRequest.defaultMaxResponseBytes) {
         self.headers = headers
         held = Held(Fields(method: method, url: url, body: body, timeout: timeout,
-                           deadline: deadline.map(InstantOffset.init), maxResponseBytes: maxResponseBytes))
+                           deadline: deadlineOffset, maxResponseBytes: maxResponseBytes))
     }
+
+    /// `deadline` as held (see `InstantOffset`).
+    var deadlineOffset: InstantOffset? { held.fields.deadline }
 
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.headers == rhs.headers && (lhs.held === rhs.held || lhs.held.fields == rhs.held.fields)

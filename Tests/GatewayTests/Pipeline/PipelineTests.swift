@@ -42,6 +42,26 @@ final class GatedQueue: RequestQueue {
         #expect(log.all == ["enqueued", "dequeued", "encoded 1", "sent 1", "received 200", "finished success 200"])
     }
 
+    @Test func theRequestSentCarriesTheCallsDeadlineAndACachedAnswerNone() async throws {
+        let stub = StubTransport().on(.get, "x", reply: .json(#"{}"#, headers: ["Cache-Control": "max-age=60"]))
+        let provider = makeProvider(stub) {
+            $0.deadline = .seconds(5)
+            $0.cache = ResponseCache(store: MemoryCacheStore())
+        }
+        let before = ContinuousClock.now
+        _ = try await provider.send(Endpoint<Empty>.get("x"))
+        let after = ContinuousClock.now
+        let deadline = try #require(stub.requests.first?.request.deadline)
+        #expect(deadline >= before + .seconds(5) && deadline <= after + .seconds(5))
+
+        // Answered from the cache: the request it names was never sent, and carries no deadline.
+        let cached = try await provider.send(Endpoint<Empty>.get("x"))
+        #expect(cached.metrics.cacheOutcome == .hit)
+        #expect(cached.request.deadline == nil)
+        #expect(cached.request.url == stub.requests.first?.request.url)
+        #expect(stub.requests.count == 1)
+    }
+
     @Test func aFailureIsFinishedExactlyOnce() async throws {
         let stub = StubTransport().on(.get, "x", reply: .status(500))
         let log = EventLog()
