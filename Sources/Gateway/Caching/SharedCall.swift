@@ -3,11 +3,17 @@
 /// Every request that joins waits on a continuation of its own, so a cancelled one leaves at
 /// once while the others keep waiting; the call itself is cancelled only when every member has
 /// left. A call that every member left is `abandoned` and takes no new members.
+///
+/// The continuations are unchecked ones: a waiting member's continuation is taken out of
+/// `waiters` under the lock by whichever comes first, the result or the member's leaving, and
+/// resumed by that one alone, so each is resumed exactly once. (A checked continuation would
+/// allocate its checker for every member, and its type, sized only at run time, on the task's
+/// allocator wherever one is held.)
 final class SharedCall: Sendable {
     private struct State {
         var members = Set<UInt64>()
         var nextMember: UInt64 = 0
-        var waiters: [UInt64: CheckedContinuation<Exchange, any Error>] = [:]
+        var waiters: [UInt64: UnsafeContinuation<Exchange, any Error>] = [:]
         var result: Result<Exchange, any Error>?
         var task: Task<Void, Never>?
         var abandoned = false
@@ -37,7 +43,7 @@ final class SharedCall: Sendable {
             let result: Result<Exchange, any Error>
             do { result = .success(try await work()) } catch { result = .failure(error) }
             ended()
-            let waiters = state.withLock { state -> [CheckedContinuation<Exchange, any Error>] in
+            let waiters = state.withLock { state -> [UnsafeContinuation<Exchange, any Error>] in
                 state.result = result
                 defer { state.waiters = [:] }
                 return Array(state.waiters.values)
@@ -60,7 +66,7 @@ final class SharedCall: Sendable {
     /// Waits for the call's result as `member`; cancelling the waiting task leaves the call.
     func value(member: UInt64, abandoned: @escaping @Sendable () -> Void) async throws -> Exchange {
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Exchange, any Error>) in
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Exchange, any Error>) in
                 let ready = state.withLock { state -> Result<Exchange, any Error>? in
                     if let result = state.result { return result }
                     guard state.members.contains(member) else { return .failure(CancellationError()) }
