@@ -44,11 +44,14 @@ final class InFlightRequests: Sendable {
     @discardableResult
     func register(_ id: UInt64, _ task: Task<Delivery, any Error>) -> Bool {
         let accepted = state.withLock { state -> Bool in
-            if case .ended = state.slots.removeValue(forKey: id) { return true }
-            guard !state.isInvalidated else { return false }
-            state.slots[id] = .running(task)
-            state.running += 1
-            return true
+            let refusing = state.isInvalidated
+            switch Self.register(task, in: &state.slots[id], refusing: refusing) {
+            case .registered:
+                state.running += 1
+                return true
+            case .alreadyEnded: return true
+            case .refused: return false
+            }
         }
         if !accepted { task.cancel() }
         return accepted
@@ -57,12 +60,38 @@ final class InFlightRequests: Sendable {
     /// Removes a request that ended (called by its own task).
     func remove(_ id: UInt64) {
         state.withLock { state in
-            if state.slots.removeValue(forKey: id) == nil {
-                state.slots[id] = .ended
-            } else {
-                state.running -= 1
-            }
+            if Self.end(&state.slots[id]) { state.running -= 1 }
         }
+    }
+
+    // The two helpers below take a slot in place (`&slots[id]`): the dictionary finds the key
+    // once, and inserts or removes at the place it found.
+
+    private enum Registration { case registered, alreadyEnded, refused }
+
+    /// Registers `task` in its slot, unless its removal came first (the mark is taken away) or
+    /// the registration is refused (after invalidation).
+    private static func register(_ task: Task<Delivery, any Error>, in slot: inout Slot?, refusing: Bool)
+        -> Registration
+    {
+        if case .ended? = slot {
+            slot = nil
+            return .alreadyEnded
+        }
+        guard !refusing else { return .refused }
+        slot = .running(task)
+        return .registered
+    }
+
+    /// Ends a slot: a registered task is removed (`true`); otherwise the mark is left for the
+    /// registration to come.
+    private static func end(_ slot: inout Slot?) -> Bool {
+        guard slot != nil else {
+            slot = .ended
+            return false
+        }
+        slot = nil
+        return true
     }
 
     /// Cancels every request under way, once each, and refuses new ones. The tasks stay

@@ -172,14 +172,17 @@ struct QueueState {
     /// Among the fronts of the non-blocker lanes (each the oldest of its priority), the one with
     /// the highest aged priority; on a tie the one that arrived first.
     private mutating func popMostUrgent() -> UInt64? {
-        let now = agingInterval == nil ? nil : clock.now
+        // The clock is read once, and only when someone waits (most releases find nobody).
+        var now: ContinuousClock.Instant?
         var best: (lane: Int, urgency: Int, sequence: UInt64)?
         for lane in 0..<Self.blockerLane where waitingCounts[lane] > 0 {
             guard let sequence = liveFront(lane), let waiter = waiters[sequence] else { continue }
             var urgency = lane
-            if let now, let agingInterval {
+            if let agingInterval {
+                let instant = now ?? clock.now
+                now = instant
                 let steps = Int(min(Double(RequestPriority.veryHigh.rawValue),
-                                    max(0, ((now - waiter.enqueuedAt) / agingInterval).rounded(.down))))
+                                    max(0, ((instant - waiter.enqueuedAt) / agingInterval).rounded(.down))))
                 urgency = min(RequestPriority.veryHigh.rawValue, lane + steps)
             }
             if let current = best,

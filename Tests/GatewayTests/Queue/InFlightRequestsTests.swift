@@ -32,6 +32,24 @@ import Testing
         _ = try? await running.value
     }
 
+    @Test func aTaskThatEndedBeforeItsRegistrationIsLeftAloneAfterInvalidationToo() async {
+        let requests = InFlightRequests()
+        let ended = request()
+        requests.remove(1)
+        requests.invalidate()
+        // It ended before invalidation reached it: accepted, not cancelled, not kept.
+        #expect(requests.register(1, ended))
+        #expect(!ended.isCancelled)
+        #expect(requests.count == 0)
+        // The mark went with the registration: the same number now counts as a new request.
+        let late = request()
+        #expect(!requests.register(1, late))
+        #expect(late.isCancelled)
+        ended.cancel()
+        _ = try? await ended.value
+        _ = try? await late.value
+    }
+
     @Test func invalidatingCancelsTheRunningTasksAndRefusesNewOnes() async {
         let requests = InFlightRequests()
         let running = request()
