@@ -73,7 +73,8 @@ extension ResponseCache {
     /// The URL a GET goes to once its parameters are encoded; `nil` when they add a body or fail.
     static func finalURL(of prepared: PreparedRequest, encoding: ParameterEncodingContext) -> URL? {
         guard !prepared.parameters.isEmpty else { return prepared.url }
-        var request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers, deadlineOffset: nil)
+        var request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers,
+                                  deadlineOffset: nil)
         do {
             for parameters in prepared.parameters {
                 try parameters.encoder.encode(parameters.value, into: &request, context: encoding)

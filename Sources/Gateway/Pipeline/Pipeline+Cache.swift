@@ -85,7 +85,8 @@ extension Pipeline {
                         fresh: Bool, _ call: inout Call) async throws -> StoredAnswer?
     {
         let value: any Sendable
-        let request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers, deadlineOffset: nil)
+        let request = HTTPRequest(method: prepared.method, url: prepared.url, headers: prepared.headers,
+                                  deadlineOffset: nil)
         do {
             value = try decode(requestable, entry.response, to: request, persistedQuery: .notUsed, &call)
         } catch {

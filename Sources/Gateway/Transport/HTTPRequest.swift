@@ -90,9 +90,6 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
                            deadline: deadlineOffset, maxResponseBytes: maxResponseBytes))
     }
 
-    /// `deadline` as held (see `InstantOffset`).
-    var deadlineOffset: InstantOffset? { held.fields.deadline }
-
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.headers == rhs.headers && (lhs.held === rhs.held || lhs.held.fields == rhs.held.fields)
     }
