@@ -40,7 +40,7 @@ extension TokenCoordinator {
 
     static func refreshFailedError(_ error: any Error) -> GatewayError {
         let cause = error as? GatewayError
-        let reason = if error is CancellationError {
+        let reason = if error.isCancellation {
             "it was cancelled"
         } else if let status = cause?.response?.status {
             "HTTP \(status)"

@@ -164,7 +164,7 @@ extension TokenCoordinator {
             finished.waiters.settle(.success(renewed))
         case .failure(let error):
             let subject = current?.subject
-            let rejected = !(error is CancellationError)
+            let rejected = !error.isCancellation
                 && ((error as? GatewayError)?.kind == .sessionExpired || authenticator.isRejection(error))
             let failure = rejected ? Self.sessionExpiredError(error) : Self.refreshFailedError(error)
             if rejected {

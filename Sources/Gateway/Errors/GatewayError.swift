@@ -186,7 +186,7 @@ extension GatewayError {
     /// becomes `.cancelled`.
     static func wrap(_ error: any Error, as kind: Kind, _ message: String) -> GatewayError {
         if let gateway = error as? GatewayError { return gateway }
-        if error is CancellationError { return GatewayError(.cancelled, "the request was cancelled", underlying: error) }
+        if error.isCancellation { return GatewayError(.cancelled, "the request was cancelled", underlying: error) }
         return GatewayError(kind, message, underlying: error)
     }
 }

@@ -219,7 +219,7 @@ final class Pipeline: Sendable {
     private func failed(_ error: any Error, _ call: inout Call) -> any Error {
         call.metrics.total = call.stopwatch.elapsed
         let failure: any Error
-        if error is CancellationError || Task.isCancelled {
+        if error.isCancellation || Task.isCancelled {
             failure = CancellationError()
         } else {
             var described = error as? GatewayError ?? GatewayError(.transport, "the request failed", underlying: error)
@@ -246,7 +246,7 @@ final class Pipeline: Sendable {
 
     /// `CancellationError` and `GatewayError` as they are; anything else as a `GatewayError` of `kind`.
     func wrap(_ error: any Error, _ kind: GatewayError.Kind, _ message: String) -> any Error {
-        if error is CancellationError || error is GatewayError { return error }
+        if error.isCancellation || error is GatewayError { return error }
         return GatewayError(kind, message, underlying: error)
     }
 }

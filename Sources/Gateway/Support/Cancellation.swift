@@ -5,6 +5,7 @@ extension Error {
     /// a resilient type of the standard library, sized only at run time: an async function that
     /// makes the cast on any of its paths allocates room for one on the task's allocator every
     /// time it is called (see `InstantOffset` for the same with `ContinuousClock.Instant`).
-    /// Comparing the error's type allocates nothing.
+    /// Comparing the error's type allocates nothing, so the package tells a cancellation this way
+    /// everywhere.
     var isCancellation: Bool { type(of: self) == CancellationError.self }
 }

@@ -21,7 +21,7 @@ extension URLSessionTransport {
     /// Turns a platform error into a `GatewayError` (or `CancellationError`), keeping it as
     /// `underlying`.
     static func map(_ error: any Error, request: HTTPRequest, idleTimeout: Duration) -> any Error {
-        if error is GatewayError || error is CancellationError { return error }
+        if error is GatewayError || error.isCancellation { return error }
         let platformText = platformText(of: error)
         if let platformText, let fault = ServerFault(platformText: platformText) {
             return fault.error(request, platformText: platformText, platformError: error)

@@ -125,7 +125,7 @@ extension SocketEngine {
     /// Whether a failure to connect may pass on its own (the network, a timeout, a server
     /// error), so that connecting again later may succeed.
     static func isPassing(_ error: any Error) -> Bool {
-        guard let failure = error as? GatewayError else { return !(error is CancellationError) }
+        guard let failure = error as? GatewayError else { return !error.isCancellation }
         switch failure.kind {
         case .transport, .timeout: return true
         case .status: return failure.status.map { $0 >= 500 || $0 == 408 || $0 == 429 } ?? false
