@@ -57,7 +57,7 @@ struct OverheadBenchmarkEntry: Benchmark {
     var usage: String { "[--requests N] [--in-flight N] [--all-stages [--deduplicate]]" }
     var options: [BenchmarkOption] {
         [.value("requests", help: "Requests (default 20,000)."),
-         .value("in-flight", help: "Requests in flight, each in a task of its own (default 1: one after another in one task)."),
+         .value("in-flight", help: "Requests in flight: that many tasks, each sending one after another (default 1)."),
          .flag("all-stages", help: "Bearer auth, a response cache (networkOnly), the queue and a metrics observer."),
          .flag("deduplicate", help: "With --all-stages: the cache shares one call among identical requests in flight "
              + "(its default; off otherwise, so that every request is sent).")]
