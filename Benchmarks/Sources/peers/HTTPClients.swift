@@ -27,6 +27,9 @@ enum ClientKind: String, CaseIterable, Sendable, Codable {
     /// as any caller that looks at its responses does.
     case workingAsyncHTTPClient = "bare async-http-client + 10 µs of work per request (reference)"
     case transportAsyncHTTPClient = "AsyncHTTPClientTransport alone"
+    /// A reference, not a Gateway client: the transport alone, each request in a task of its own
+    /// whose caller forwards its cancellation, the least a `Provider` does around its transport.
+    case taskAsyncHTTPClient = "AsyncHTTPClientTransport alone, each request in a task of its own (reference)"
     case providerAsyncHTTPClient = "Provider + AsyncHTTPClientTransport"
     case stagesAsyncHTTPClient = "Provider + AsyncHTTPClientTransport, all stages on"
 
@@ -35,8 +38,8 @@ enum ClientKind: String, CaseIterable, Sendable, Codable {
         switch self {
         case .bareURLSession, .delegateURLSession, .transportURLSession, .providerURLSession, .stagesURLSession:
             .bareURLSession
-        case .bareAsyncHTTPClient, .workingAsyncHTTPClient, .transportAsyncHTTPClient, .providerAsyncHTTPClient,
-            .stagesAsyncHTTPClient:
+        case .bareAsyncHTTPClient, .workingAsyncHTTPClient, .transportAsyncHTTPClient, .taskAsyncHTTPClient,
+            .providerAsyncHTTPClient, .stagesAsyncHTTPClient:
             .bareAsyncHTTPClient
         }
     }
@@ -51,6 +54,7 @@ enum ClientKind: String, CaseIterable, Sendable, Codable {
         case .bareAsyncHTTPClient: "bare-ahc"
         case .workingAsyncHTTPClient: "bare-ahc-work"
         case .transportAsyncHTTPClient: "transport-ahc"
+        case .taskAsyncHTTPClient: "task-ahc"
         case .providerAsyncHTTPClient: "provider-ahc"
         case .stagesAsyncHTTPClient: "stages-ahc"
         }
@@ -74,6 +78,9 @@ enum ClientKind: String, CaseIterable, Sendable, Codable {
             BareAsyncHTTPClient(url: baseURL.appendingPathComponent("item"), work: .microseconds(10))
         case .transportAsyncHTTPClient:
             TransportClient(url: baseURL.appendingPathComponent("item"), transport: AsyncHTTPClientTransport())
+        case .taskAsyncHTTPClient:
+            TransportClient(url: baseURL.appendingPathComponent("item"), transport: AsyncHTTPClientTransport(),
+                            inTaskOfItsOwn: true)
         case .providerAsyncHTTPClient: ProviderClient(baseURL: baseURL, transport: AsyncHTTPClientTransport())
         case .stagesAsyncHTTPClient:
             ProviderClient(baseURL: baseURL, transport: AsyncHTTPClientTransport(), allStages: true)
@@ -242,12 +249,31 @@ struct TransportClient: BenchClient {
     let transport: any Transport
     let request: HTTPRequest
 
-    init(url: URL, transport: any Transport) {
+    /// Whether each request runs in a task of its own, as a `Provider` runs it.
+    let inTaskOfItsOwn: Bool
+
+    init(url: URL, transport: any Transport, inTaskOfItsOwn: Bool = false) {
         self.transport = transport
         request = HTTPRequest(method: .get, url: url, headers: ["User-Agent": "Gateway-bench"])
+        self.inTaskOfItsOwn = inTaskOfItsOwn
     }
 
     func fetch() async throws {
+        guard inTaskOfItsOwn else { return try await send() }
+        let task: Task<Void, any Error>
+        if #available(macOS 26.0, *) {
+            task = Task.immediate { try await send() }
+        } else {
+            task = Task { try await send() }
+        }
+        try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    private func send() async throws {
         let response = try await transport.send(request).collect(upTo: request.maxResponseBytes)
         guard response.status == 200, response.body.count == BenchServer.body.count else {
             throw PeerFailure("the transport got an unexpected answer")
