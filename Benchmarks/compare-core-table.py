@@ -165,6 +165,7 @@ PEER_NAMES = {
     "bare-ahc": "bare async-http-client",
     "bare-ahc-work": "bare async-http-client + 10 µs of work (reference)",
     "transport-ahc": "AsyncHTTPClientTransport alone",
+    "task-ahc": "AsyncHTTPClientTransport alone, each request in a task of its own (reference)",
     "provider-ahc": "Provider + AsyncHTTPClientTransport",
     "stages-ahc": "Provider + AsyncHTTPClientTransport, every stage on",
 }
@@ -178,8 +179,10 @@ PEER_RATIOS = [
     ("provider-urlsession", "delegate-urlsession", "≥ 0.9"),
     ("stages-urlsession", "delegate-urlsession", "≥ 0.9"),
     ("transport-ahc", "bare-ahc", ""),
+    ("task-ahc", "bare-ahc", ""),
     ("provider-ahc", "bare-ahc", "≥ 0.9"),
     ("stages-ahc", "bare-ahc", "≥ 0.9"),
+    ("provider-ahc", "task-ahc", ""),
 ]
 
 
