@@ -94,7 +94,7 @@ struct PipelineBenchmark {
 
     /// Sends `count` requests with `concurrency` in flight: that many tasks, each sending its
     /// share one request after another (so the harness makes no task per request of its own).
-    private static func drive(_ client: any BenchClient, count: Int, concurrency: Int) async throws {
+    static func drive(_ client: any BenchClient, count: Int, concurrency: Int) async throws {
         let workers = max(1, min(concurrency, count))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<workers {
