@@ -127,6 +127,21 @@ public final class RedisServer: Sendable {
         await end(signal: SIGKILL)
     }
 
+    /// Freezes the server (SIGSTOP): its connections stay open and nothing is answered, as with
+    /// a host gone from the network.
+    public func pause() {
+        state.withLock { state in
+            if let process = state.process, !state.exited { sendSignal(process.processIdentifier, SIGSTOP) }
+        }
+    }
+
+    /// Lets a paused server go on (SIGCONT).
+    public func resume() {
+        state.withLock { state in
+            if let process = state.process, !state.exited { sendSignal(process.processIdentifier, SIGCONT) }
+        }
+    }
+
     /// Stops the server (SIGTERM) and waits until it is gone.
     public func stop() async {
         await end(signal: SIGTERM)

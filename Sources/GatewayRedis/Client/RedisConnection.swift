@@ -61,6 +61,12 @@ final class RedisConnection {
         case .quiet, .unexpectedBytes:
             throw RedisError(.protocolViolation, "Redis at \(url) sent bytes that no command asked for")
         }
+        try write(commands, deadline: deadline)
+    }
+
+    /// Writes `commands` in one go by `deadline`, whatever the server has sent meanwhile: on a
+    /// subscription's connection, where messages arrive at any time.
+    func write(_ commands: [RedisCommand], deadline: ContinuousClock.Instant) throws(RedisError) {
         var output: [UInt8] = []
         for command in commands { command.encode(into: &output) }
         try socket.send(output, deadline: deadline)

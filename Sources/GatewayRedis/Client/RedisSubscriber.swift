@@ -9,8 +9,11 @@ import Gateway
 /// away) connects again, waiting a little longer after each failure (up to 2 s). Each time its
 /// subscription is confirmed the handler hears `.subscribed`, with `reconnected: true` after a
 /// drop: messages published while it was away are lost, and the handler must assume it missed
-/// some. A silent network failure that leaves the socket open is not detected; a server that
-/// stops or restarts closes the connection, which is.
+/// some. A server that stops or restarts closes the connection. A silent failure that leaves the
+/// socket open (a host gone from the network, a stopped process, a middlebox that dropped the
+/// flow) is found by a keep-alive: after `keepAlive` without a word from the server the
+/// subscriber sends `PING`, and a connection that stays silent for another `keepAlive` is
+/// dropped and made again.
 final class RedisSubscriber: Sendable {
     /// What the subscriber hands to its handler, on its own thread.
     enum Event: Sendable {
@@ -20,6 +23,8 @@ final class RedisSubscriber: Sendable {
         case message(channel: String, payload: [UInt8])
         /// The confirmed subscription's connection dropped: messages are lost until the next `.subscribed`.
         case dropped
+        /// The server answered the keep-alive's `PING` on the idle connection.
+        case keptAlive
     }
 
     private struct State {
@@ -34,17 +39,24 @@ final class RedisSubscriber: Sendable {
     let channels: [String]
     private let limits: RESPLimits
     private let connectTimeout: Duration
+    /// How long the connection may stay silent before a `PING`, and then before it is dropped.
+    private let keepAlive: Duration
     private let handler: @Sendable (Event) -> Void
     private let state = Locked(State())
     private let wakeup = DispatchSemaphore(value: 0)
 
     /// A subscriber to `channels` at `url`; nothing happens until `start()`.
+    ///
+    /// - Parameter keepAlive: how long the connection may stay silent before the subscriber sends
+    ///   `PING`, and then how long it waits for any answer before it drops the connection (at
+    ///   least 10 ms).
     init(url: RedisURL, channels: [String], limits: RESPLimits = RESPLimits(), connectTimeout: Duration,
-         handler: @escaping @Sendable (Event) -> Void) {
+         keepAlive: Duration = .seconds(15), handler: @escaping @Sendable (Event) -> Void) {
         self.url = url
         self.channels = channels
         self.limits = limits
         self.connectTimeout = connectTimeout
+        self.keepAlive = max(keepAlive, .milliseconds(10))
         self.handler = handler
     }
 
@@ -149,20 +161,37 @@ final class RedisSubscriber: Sendable {
         setSubscribed(false)
     }
 
-    /// Reads messages until the connection fails or the subscriber is closed.
+    /// Reads messages until the connection fails, stays silent past the keep-alive, or the
+    /// subscriber is closed.
     private func listen(on connection: RedisConnection) throws(RedisError) {
+        var lastHeard = ContinuousClock.now
+        var pinged = false
         while !isClosed {
             let reply: RESPValue
             do {
-                reply = try connection.readReply(deadline: ContinuousClock.now + .milliseconds(250))
+                reply = try connection.readReply(deadline: ContinuousClock.now + min(.milliseconds(250), keepAlive))
             } catch where error.kind == .timeout {
-                // Nothing arrived: the parser keeps any part of a message, and the loop checks for close.
+                // Nothing arrived: the parser keeps any part of a message, and the loop checks for
+                // close and for the keep-alive.
+                let silence = ContinuousClock.now - lastHeard
+                if pinged, silence >= keepAlive * 2 {
+                    throw RedisError(.timeout, "Redis at \(url) did not answer PING on the subscription's "
+                                        + "connection within \(keepAlive): the connection is made again")
+                }
+                if !pinged, silence >= keepAlive {
+                    try connection.write([RedisCommand("PING")], deadline: ContinuousClock.now + connectTimeout)
+                    pinged = true
+                }
                 continue
             }
-            guard let items = reply.arrayValue, items.count == 3, items[0].text == "message",
-                  let channel = items[1].text, let payload = items[2].bytes
-            else { continue }
-            handler(.message(channel: channel, payload: payload))
+            lastHeard = ContinuousClock.now
+            pinged = false
+            guard let items = reply.arrayValue, let kind = items.first?.text else { continue }
+            if kind == "pong" {
+                handler(.keptAlive)
+            } else if kind == "message", items.count == 3, let channel = items[1].text, let payload = items[2].bytes {
+                handler(.message(channel: channel, payload: payload))
+            }
         }
     }
 }

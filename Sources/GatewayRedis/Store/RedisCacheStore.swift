@@ -31,7 +31,10 @@ import Gateway
 ///   message on `<prefix>c:flights`, or the lease's expiry if its holder died, after which one
 ///   of them takes over) and answer with the entry it stored. Every removal is published on
 ///   `<prefix>c:removals`, so that the memory of a `LayeredCacheStore` in front of this store on
-///   every other instance drops the same entries at once (`SharedCacheStore`).
+///   every other instance drops the same entries at once (`SharedCacheStore`). The connection
+///   these are heard on sends `PING` after 15 s of silence and is made again when nothing answers
+///   within 15 s more; the memory in front then forgets everything, since removals may have
+///   been missed meanwhile.
 /// - **Statistics**: hit and miss counters are kept in Redis (`<prefix>stats`), written in
 ///   batches with later commands (at most a second late); `flush()` writes them at once.
 ///

@@ -31,6 +31,8 @@ final class RedisNotifications: Sendable {
             case .dropped:
                 // No end can be heard now: waiters check their leases (Redis may be gone too).
                 waiters.subscriptionChanged()
+            case .keptAlive:
+                break
             case .message(let channel, let payload):
                 if channel == keys.flightChannel {
                     Self.flightEnded(payload, waiters: waiters)
