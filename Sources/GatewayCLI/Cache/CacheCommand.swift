@@ -107,10 +107,14 @@ public struct CacheCommand: Command {
         try check(options, against: verb)
         let context = CacheContext(options: options, output: output, now: now())
         do {
-            return try await verb.run(context)
+            let status = try await verb.run(context)
+            context.printWarnings(after: nil)
+            return status
         } catch let error as UsageError {
+            context.printWarnings(after: nil)
             throw error
         } catch {
+            context.printWarnings(after: error)
             let failure = error as? CacheFailure ?? CacheFailure.from(error, path: context.path)
             output.error("gateway cache \(verb.name): \(failure)")
             return failure.status

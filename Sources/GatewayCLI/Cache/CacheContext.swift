@@ -14,6 +14,8 @@ struct CacheContext: Sendable {
     /// The database file.
     let path: String
     let redactor: CacheRedactor
+    /// What the Redis store warned of, held until the verb has ended (`printWarnings(after:)`).
+    private let redisWarnings = Locked<[CacheWarning]>([])
 
     init(options: CacheOptions, output: Output, now: Date) {
         self.options = options
@@ -53,14 +55,24 @@ struct CacheContext: Sendable {
         }
     }
 
-    /// The Redis cache of `--redis`, or `nil` without it. Its warnings go to standard error.
+    /// The Redis cache of `--redis`, or `nil` without it. Its warnings go to standard error once
+    /// the verb has ended (`printWarnings(after:)`).
     func redisStore() -> RedisCacheStore? {
         guard let url = options.redis else { return nil }
-        let output = output
-        let verb = options.verb
+        let warnings = redisWarnings
         return RedisCacheStore(url: url, keyPrefix: options.keyPrefix ?? "gateway:", poolSize: 1,
                                timeout: .seconds(5)) { warning in
-            output.error("gateway cache \(verb): warning: \(warning)")
+            warnings.withLock { $0.append(warning) }
+        }
+    }
+
+    /// Prints what the Redis store warned of while the verb ran, except a warning that only
+    /// repeats why the verb failed (`failure`: Redis did not answer, which its error says, and
+    /// "requests go to the network without it" means nothing to a verb that sends none).
+    func printWarnings(after failure: (any Error)?) {
+        let repeated = ((failure as? GatewayError)?.underlying as? RedisError)?.message
+        for warning in redisWarnings.withLock({ $0 }) where repeated.map({ !warning.message.contains($0) }) ?? true {
+            output.error("gateway cache \(options.verb): warning: \(warning)")
         }
     }
 

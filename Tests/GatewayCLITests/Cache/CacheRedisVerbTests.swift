@@ -167,6 +167,24 @@ import Testing
         #expect(down.stderr.contains("check that Redis runs"), "\(down.stderr)")
     }
 
+    @Test func aRedisThatDoesNotAnswerIsReportedOnceWithoutTheRequestsWarning() async throws {
+        let url = "redis://127.0.0.1:\(try RedisServer.freePort())/0"
+        let run = await runCache(["list", "--redis", url])
+        #expect(run.status == 2, "\(run.transcript)")
+        #expect(run.stderr.contains("gateway cache list: could not list cache entries: could not connect to Redis"),
+                "\(run.stderr)")
+        #expect(run.stderr.contains("check that Redis runs"))
+        #expect(!run.stderr.contains("warning"), "the error says it all: \(run.stderr)")
+    }
+
+    @Test(.requiresRedis) func whatTheStoreWarnsOfIsPrintedAfterAVerbThatSucceeded() async throws {
+        let server = try await RedisServer.start([])
+        let run = await runCache(["list", "--redis", server.urlString])
+        #expect(run.status == 0, "\(run.transcript)")
+        let warning = "gateway cache list: warning: the Redis cache has no memory bound (maxmemory is 0)"
+        #expect(run.stderr.hasPrefix(warning), "\(run.stderr)")
+    }
+
     @Test func vacuumOnRedisSaysThereIsNothingToDo() async throws {
         // Nothing is sent to Redis: no server is needed, not even a reachable address.
         let run = await runCache(["vacuum", "--redis", "redis://127.0.0.1:1/0"])
