@@ -165,7 +165,8 @@ final class RedisSubscriber: Sendable {
     /// subscriber is closed.
     private func listen(on connection: RedisConnection) throws(RedisError) {
         var lastHeard = ContinuousClock.now
-        var pinged = false
+        // When the keep-alive's PING went, while its answer is awaited.
+        var pingedAt: ContinuousClock.Instant?
         while !isClosed {
             let reply: RESPValue
             do {
@@ -173,19 +174,20 @@ final class RedisSubscriber: Sendable {
             } catch where error.kind == .timeout {
                 // Nothing arrived: the parser keeps any part of a message, and the loop checks for
                 // close and for the keep-alive.
-                let silence = ContinuousClock.now - lastHeard
-                if pinged, silence >= keepAlive * 2 {
-                    throw RedisError(.timeout, "Redis at \(url) did not answer PING on the subscription's "
-                                        + "connection within \(keepAlive): the connection is made again")
-                }
-                if !pinged, silence >= keepAlive {
-                    try connection.write([RedisCommand("PING")], deadline: ContinuousClock.now + connectTimeout)
-                    pinged = true
+                let now = ContinuousClock.now
+                if let pingedAt {
+                    guard now - pingedAt < keepAlive else {
+                        throw RedisError(.timeout, "Redis at \(url) did not answer PING on the subscription's "
+                                            + "connection within \(keepAlive): the connection is made again")
+                    }
+                } else if now - lastHeard >= keepAlive {
+                    try connection.write([RedisCommand("PING")], deadline: now + connectTimeout)
+                    pingedAt = now
                 }
                 continue
             }
             lastHeard = ContinuousClock.now
-            pinged = false
+            pingedAt = nil
             guard let items = reply.arrayValue, let kind = items.first?.text else { continue }
             if kind == "pong" {
                 handler(.keptAlive)
