@@ -71,7 +71,8 @@ struct CacheContext: Sendable {
     /// "requests go to the network without it" means nothing to a verb that sends none).
     func printWarnings(after failure: (any Error)?) {
         let repeated = ((failure as? GatewayError)?.underlying as? RedisError)?.message
-        for warning in redisWarnings.withLock({ $0 }) where repeated.map({ !warning.message.contains($0) }) ?? true {
+        for warning in redisWarnings.value {
+            if let repeated, warning.message.contains(repeated) { continue }
             output.error("gateway cache \(options.verb): warning: \(warning)")
         }
     }
