@@ -66,9 +66,7 @@ public final class RedisServer: Sendable {
     }
 
     deinit {
-        state.withLock { state in
-            if let process = state.process, !state.exited { sendSignal(process.processIdentifier, SIGKILL) }
-        }
+        signalIfRunning(SIGKILL)
         try? FileManager.default.removeItem(atPath: folder)
     }
 
@@ -130,15 +128,18 @@ public final class RedisServer: Sendable {
     /// Freezes the server (SIGSTOP): its connections stay open and nothing is answered, as with
     /// a host gone from the network.
     public func pause() {
-        state.withLock { state in
-            if let process = state.process, !state.exited { sendSignal(process.processIdentifier, SIGSTOP) }
-        }
+        signalIfRunning(SIGSTOP)
     }
 
     /// Lets a paused server go on (SIGCONT).
     public func resume() {
+        signalIfRunning(SIGCONT)
+    }
+
+    /// Sends `signal` to the process unless it has not started or has ended.
+    private func signalIfRunning(_ signal: Int32) {
         state.withLock { state in
-            if let process = state.process, !state.exited { sendSignal(process.processIdentifier, SIGCONT) }
+            if let process = state.process, !state.exited { sendSignal(process.processIdentifier, signal) }
         }
     }
 
